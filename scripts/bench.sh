@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Benchmarks (not tests): the full trace at n = 64, d_model = 64, 8 heads,
+# natively and in headless Chromium (WebAssembly, release profile), and the
+# ratio of the two.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+bash scripts/setup.sh >/dev/null
+
+native=$(cargo bench --locked --bench trace 2>/dev/null | grep 'median')
+echo "$native"
+wasm=$(cargo test --locked --release --target wasm32-unknown-unknown --test bench_web 2>/dev/null | grep 'BENCH' | sed 's/^.*BENCH //')
+echo "$wasm"
+n=$(sed -E 's/.*median ([0-9.]+) ms.*/\1/' <<<"$native")
+w=$(sed -E 's/.*median ([0-9.]+) ms.*/\1/' <<<"$wasm")
+python3 -c "print(f'ratio wasm/native: {float($w)/float($n):.2f}x')"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs everything the project needs beyond the Rust toolchain, Node,
+# Python and apt, from the package registries only. Idempotent: whatever is
+# already there at the right version is skipped, so a second run takes seconds.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+say() { printf 'setup: %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+start=$(date +%s)
+
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "wasm32 target: present"
+else
+  say "wasm32 target: installing"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(trunk --version 2>/dev/null)" = "trunk $TRUNK_VERSION" ]; then
+  say "trunk $TRUNK_VERSION: present"
+else
+  say "trunk $TRUNK_VERSION: installing (about 9 minutes on 2 cores)"
+  cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $WASM_BINDGEN_VERSION" ] &&
+   command -v wasm-bindgen-test-runner >/dev/null; then
+  say "wasm-bindgen-cli $WASM_BINDGEN_VERSION: present"
+else
+  say "wasm-bindgen-cli $WASM_BINDGEN_VERSION: installing (about 6 minutes)"
+  # --locked fails for this version on the registry; the exact version pin
+  # is what Trunk and wasm-bindgen-test need.
+  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
+fi
+
+need_apt=()
+command -v chromium >/dev/null || need_apt+=(chromium)
+command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+# Chinese glyphs for the Chinese interface in screenshots.
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need_apt+=(fonts-noto-cjk)
+if [ ${#need_apt[@]} -eq 0 ]; then
+  say "chromium, chromedriver, CJK fonts: present"
+else
+  say "apt: installing ${need_apt[*]}"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+# npm dev tools (binaryen for wasm-opt, playwright-core), as the lockfile says.
+if [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ] &&
+   [ -x node_modules/.bin/wasm-opt ]; then
+  say "npm dev tools: present"
+else
+  say "npm dev tools: installing"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+say "done in $(( $(date +%s) - start )) s"

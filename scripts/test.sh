@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Sets up what is missing, then runs every gate and test: format, clippy on
+# host and wasm32, native tests, browser tests (wasm-bindgen-test in headless
+# Chromium), the release build with its size budget, and the end-to-end tests
+# (playwright-core driving Debian's Chromium over dist/ on 127.0.0.1).
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+t0=$(date +%s)
+section() { printf '\n=== %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
+
+section setup
+bash scripts/setup.sh
+
+section "cargo fmt --check"
+cargo fmt --all -- --check
+
+section "clippy (host)"
+cargo clippy --locked --all-targets -- -D warnings
+section "clippy (wasm32)"
+cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+section "native tests"
+cargo test --locked
+
+section "browser tests (wasm-bindgen-test, headless Chromium)"
+cargo test --locked --target wasm32-unknown-unknown --test web
+
+section "release build and size budget"
+bash scripts/build.sh
+
+section "end-to-end tests (playwright-core, Chromium)"
+PORT=${E2E_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+python3 -m http.server --bind 127.0.0.1 --directory dist "$PORT" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/')" 2>/dev/null && break
+  sleep 0.1
+done
+BASE_URL="http://127.0.0.1:$PORT/" node --test --test-concurrency=1 tests/e2e/
+
+section "all tests passed"

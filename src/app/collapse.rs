@@ -1,0 +1,39 @@
+//! A section that may start collapsed. While collapsed its content is not on
+//! the page at all (CONTRACT §3: collapsed intermediates are absent until
+//! opened), so a 64-token scenario stays light.
+
+use super::i18n::{Lang, S};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CollapseProps {
+    pub title: AttrValue,
+    /// Start closed (large scenarios).
+    pub collapsed: bool,
+    pub lang: Lang,
+    pub children: Html,
+}
+
+#[component]
+pub fn Collapse(props: &CollapseProps) -> Html {
+    let open = use_state(|| !props.collapsed);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_| open.set(!*open))
+    };
+    html! {
+        <section class="step">
+            <h3>
+                { props.title.clone() }
+                if props.collapsed || !*open {
+                    <button class="toggle" aria-expanded={(*open).to_string()} onclick={toggle}>
+                        { if *open { S::HideMatrix.t(props.lang) } else { S::ShowMatrix.t(props.lang) } }
+                    </button>
+                }
+            </h3>
+            if *open {
+                <div class="row-of-matrices">{ props.children.clone() }</div>
+            }
+        </section>
+    }
+}

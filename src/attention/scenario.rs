@@ -1,0 +1,418 @@
+//! The scenario: everything needed to recompute every matrix (CONTRACT §1,
+//! format `attention-lab/1`).
+//!
+//! A scenario is plain data. It is read from JSON by [`Scenario::from_json`],
+//! which reports the first problem as a [`ScenarioError`] naming the field
+//! (`heads[1].w_k: expected 4×2, got 4×3`). A scenario built in code is checked
+//! by [`Scenario::validate`] before anything is multiplied.
+
+use super::Matrix;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The version tag every scenario carries.
+pub const FORMAT: &str = "attention-lab/1";
+/// Most positions (tokens) a scenario may have.
+pub const MAX_N: usize = 64;
+/// Largest d_model, d_k, d_v (and output width of `w_o`).
+pub const MAX_D: usize = 128;
+/// Most heads.
+pub const MAX_HEADS: usize = 8;
+/// Longest token label, in characters.
+pub const MAX_TOKEN_CHARS: usize = 40;
+
+/// One head's projections: `Q = X·w_q`, `K = X·w_k` (both `d_model × d_k`),
+/// `V = X·w_v` (`d_model × d_v`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeadWeights {
+    #[serde(with = "rows")]
+    pub w_q: Matrix,
+    #[serde(with = "rows")]
+    pub w_k: Matrix,
+    #[serde(with = "rows")]
+    pub w_v: Matrix,
+}
+
+/// Which keys each query may see.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "serde_json::Value", into = "serde_json::Value")]
+pub enum Mask {
+    /// Every query sees every key.
+    None,
+    /// Query `i` sees keys `0..=i` (a decoder; reads like an RNN, in order).
+    Causal,
+    /// Only keys `0..L` are real; the rest are padding (for every query).
+    Padding(usize),
+    /// Query `i` sees key `j` when `|i − j| ≤ W` (a convolution-like window).
+    Window(usize),
+    /// `n × n` booleans, `true` = may attend (for example a graph's adjacency).
+    Custom(Vec<Vec<bool>>),
+}
+
+/// Position information added to `x` before the projections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Positional {
+    /// No positions: attention alone cannot tell token order.
+    None,
+    /// `PE(p,2k) = sin(p/10000^(2k/d_model))`, `PE(p,2k+1) = cos(same)`.
+    Sinusoidal,
+}
+
+/// A complete, self-contained attention problem (CONTRACT §1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Labels of the `n` positions; `x1 … xn` when absent from the file.
+    #[serde(default)]
+    pub tokens: Vec<String>,
+    /// Inputs, `n × d_model`, one row per position.
+    #[serde(with = "rows")]
+    pub x: Matrix,
+    /// One entry per head; all heads share d_k and d_v.
+    pub heads: Vec<HeadWeights>,
+    /// Output projection `(h·d_v) × d_out`; absent means `output = concat`.
+    #[serde(default, with = "opt_rows", skip_serializing_if = "Option::is_none")]
+    pub w_o: Option<Matrix>,
+    /// Divide scores by √d_k before masking and softmax.
+    #[serde(default = "yes")]
+    pub scale: bool,
+    /// Which keys each query may see.
+    #[serde(default = "no_mask")]
+    pub mask: Mask,
+    /// Positional encoding added to `x`.
+    #[serde(default = "no_positional")]
+    pub positional: Positional,
+}
+
+fn yes() -> bool {
+    true
+}
+fn no_mask() -> Mask {
+    Mask::None
+}
+fn no_positional() -> Positional {
+    Positional::None
+}
+
+/// Why a scenario was refused: the field (a JSON path such as
+/// `heads[1].w_k[0][2]`) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub field: String,
+    pub reason: String,
+}
+
+impl ScenarioError {
+    pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "{}: {}", self.field, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+fn shape(m: &Matrix) -> String {
+    format!("{}×{}", m.nrows(), m.ncols())
+}
+
+/// `field` must be exactly `rows × cols`.
+fn expect_shape(field: &str, m: &Matrix, rows: usize, cols: usize) -> Result<(), ScenarioError> {
+    if m.nrows() == rows && m.ncols() == cols {
+        Ok(())
+    } else {
+        Err(ScenarioError::new(
+            field,
+            format!("expected {rows}×{cols}, got {}", shape(m)),
+        ))
+    }
+}
+
+/// Every number of `m` must be finite.
+fn expect_finite(field: &str, m: &Matrix) -> Result<(), ScenarioError> {
+    for r in 0..m.nrows() {
+        for c in 0..m.ncols() {
+            let v = m[(r, c)];
+            if !v.is_finite() {
+                return Err(ScenarioError::new(
+                    format!("{field}[{r}][{c}]"),
+                    format!("{v} is not a finite number"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `what` (a dimension) must lie in `1..=max`.
+fn expect_dim(field: &str, what: &str, value: usize, max: usize) -> Result<(), ScenarioError> {
+    if (1..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(ScenarioError::new(
+            field,
+            format!("{what} must be between 1 and {max}, got {value}"),
+        ))
+    }
+}
+
+impl Scenario {
+    /// Reads and validates a scenario from JSON text. Missing `tokens` become
+    /// `x1 … xn`. Errors name the field and the reason.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let mut s: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let field = if path == "." { String::new() } else { path };
+            ScenarioError::new(field, strip_position(&e.inner().to_string()))
+        })?;
+        if s.tokens.is_empty() {
+            s.tokens = default_tokens(s.x.nrows());
+        }
+        s.validate()?;
+        Ok(s)
+    }
+
+    /// Pretty JSON in the `attention-lab/1` format.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a scenario always serialises")
+    }
+
+    /// Compact JSON (for share links and storage).
+    pub fn to_json_compact(&self) -> String {
+        serde_json::to_string(self).expect("a scenario always serialises")
+    }
+
+    /// Number of positions.
+    pub fn n(&self) -> usize {
+        self.x.nrows()
+    }
+    /// Width of each input row.
+    pub fn d_model(&self) -> usize {
+        self.x.ncols()
+    }
+    /// Query/key width (shared by all heads; 0 if there are no heads).
+    pub fn d_k(&self) -> usize {
+        self.heads.first().map_or(0, |h| h.w_q.ncols())
+    }
+    /// Value width (shared by all heads; 0 if there are no heads).
+    pub fn d_v(&self) -> usize {
+        self.heads.first().map_or(0, |h| h.w_v.ncols())
+    }
+
+    /// Checks every shape, limit and number (CONTRACT §1). After `Ok(())`,
+    /// [`compute`](super::compute) cannot fail or panic.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        if self.format != FORMAT {
+            return Err(ScenarioError::new(
+                "format",
+                format!("expected \"{FORMAT}\", got \"{}\"", self.format),
+            ));
+        }
+        let n = self.n();
+        expect_dim("x", "the number of rows (tokens)", n, MAX_N)?;
+        let d_model = self.d_model();
+        expect_dim("x", "the row width d_model", d_model, MAX_D)?;
+        expect_finite("x", &self.x)?;
+
+        if self.tokens.len() != n {
+            return Err(ScenarioError::new(
+                "tokens",
+                format!(
+                    "expected {n} labels (one per row of x), got {}",
+                    self.tokens.len()
+                ),
+            ));
+        }
+        for (i, t) in self.tokens.iter().enumerate() {
+            let chars = t.chars().count();
+            if chars > MAX_TOKEN_CHARS {
+                return Err(ScenarioError::new(
+                    format!("tokens[{i}]"),
+                    format!("at most {MAX_TOKEN_CHARS} characters, got {chars}"),
+                ));
+            }
+        }
+
+        let h = self.heads.len();
+        expect_dim("heads", "the number of heads", h, MAX_HEADS)?;
+        let d_k = self.d_k();
+        let d_v = self.d_v();
+        expect_dim("heads[0].w_q", "d_k (its number of columns)", d_k, MAX_D)?;
+        expect_dim("heads[0].w_v", "d_v (its number of columns)", d_v, MAX_D)?;
+        for (r, head) in self.heads.iter().enumerate() {
+            for (name, m, cols) in [
+                ("w_q", &head.w_q, d_k),
+                ("w_k", &head.w_k, d_k),
+                ("w_v", &head.w_v, d_v),
+            ] {
+                let field = format!("heads[{r}].{name}");
+                expect_shape(&field, m, d_model, cols)?;
+                expect_finite(&field, m)?;
+            }
+        }
+
+        if let Some(w_o) = &self.w_o {
+            expect_dim(
+                "w_o",
+                "the output width (its number of columns)",
+                w_o.ncols(),
+                MAX_D,
+            )?;
+            expect_shape("w_o", w_o, h * d_v, w_o.ncols())?;
+            expect_finite("w_o", w_o)?;
+        }
+
+        match &self.mask {
+            Mask::None | Mask::Causal | Mask::Window(_) => {}
+            Mask::Padding(l) => {
+                if *l > n {
+                    return Err(ScenarioError::new(
+                        "mask.padding",
+                        format!("at most n = {n} real keys, got {l}"),
+                    ));
+                }
+            }
+            Mask::Custom(rows) => {
+                if rows.len() != n {
+                    return Err(ScenarioError::new(
+                        "mask.custom",
+                        format!("expected {n} rows, got {}", rows.len()),
+                    ));
+                }
+                for (i, row) in rows.iter().enumerate() {
+                    if row.len() != n {
+                        return Err(ScenarioError::new(
+                            format!("mask.custom[{i}]"),
+                            format!("expected {n} booleans, got {}", row.len()),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `x1 … xn`, the labels of a scenario that names no tokens.
+pub fn default_tokens(n: usize) -> Vec<String> {
+    (1..=n).map(|i| format!("x{i}")).collect()
+}
+
+/// serde_json appends " at line L column C"; the field path says more.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+const MASK_FORMS: &str =
+    "expected \"none\", \"causal\", {\"padding\": L}, {\"window\": W} or {\"custom\": n×n booleans}";
+
+impl TryFrom<serde_json::Value> for Mask {
+    type Error = String;
+    fn try_from(v: serde_json::Value) -> Result<Self, String> {
+        use serde_json::Value;
+        let count = |v: &Value, key: &str| -> Result<usize, String> {
+            v.as_u64()
+                .and_then(|u| usize::try_from(u).ok())
+                .ok_or_else(|| format!("{key} must be a whole number ≥ 0, got {v}"))
+        };
+        match &v {
+            Value::String(s) if s == "none" => Ok(Mask::None),
+            Value::String(s) if s == "causal" => Ok(Mask::Causal),
+            Value::Object(map) if map.len() == 1 => {
+                let (key, value) = map.iter().next().expect("one entry");
+                match key.as_str() {
+                    "padding" => Ok(Mask::Padding(count(value, "padding")?)),
+                    "window" => Ok(Mask::Window(count(value, "window")?)),
+                    "custom" => serde_json::from_value::<Vec<Vec<bool>>>(value.clone())
+                        .map(Mask::Custom)
+                        .map_err(|_| "custom must be an array of arrays of true/false".into()),
+                    _ => Err(format!("{MASK_FORMS}, got {v}")),
+                }
+            }
+            _ => Err(format!("{MASK_FORMS}, got {v}")),
+        }
+    }
+}
+
+impl From<Mask> for serde_json::Value {
+    fn from(m: Mask) -> Self {
+        use serde_json::json;
+        match m {
+            Mask::None => json!("none"),
+            Mask::Causal => json!("causal"),
+            Mask::Padding(l) => json!({ "padding": l }),
+            Mask::Window(w) => json!({ "window": w }),
+            Mask::Custom(rows) => json!({ "custom": rows }),
+        }
+    }
+}
+
+/// serde for a [`Matrix`] as an array of rows (row-vector orientation).
+pub(crate) mod rows {
+    use super::Matrix;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn to_rows(m: &Matrix) -> Vec<Vec<f64>> {
+        m.row_iter().map(|r| r.iter().copied().collect()).collect()
+    }
+
+    pub fn serialize<S: Serializer>(m: &Matrix, s: S) -> Result<S::Ok, S::Error> {
+        to_rows(m).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Matrix, D::Error> {
+        let rows = Vec::<Vec<f64>>::deserialize(d)?;
+        from_rows(&rows).map_err(D::Error::custom)
+    }
+
+    /// A rectangular array of rows as a matrix; ragged rows are refused.
+    pub fn from_rows(rows: &[Vec<f64>]) -> Result<Matrix, String> {
+        let cols = rows.first().map_or(0, Vec::len);
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
+            return Err(format!(
+                "row {i} has {} numbers but row 0 has {cols}; every row must have the same length",
+                r.len()
+            ));
+        }
+        Ok(Matrix::from_fn(rows.len(), cols, |r, c| rows[r][c]))
+    }
+}
+
+/// serde for an optional [`Matrix`].
+mod opt_rows {
+    use super::{rows, Matrix};
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(m: &Option<Matrix>, s: S) -> Result<S::Ok, S::Error> {
+        match m {
+            Some(m) => rows::serialize(m, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Matrix>, D::Error> {
+        match Option::<Vec<Vec<f64>>>::deserialize(d)? {
+            Some(r) => rows::from_rows(&r).map(Some).map_err(D::Error::custom),
+            None => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! How numbers are shown. A cell shows a rounded number; the page keeps the
+//! exact value beside it (`data-value`, Rust's shortest round-trip `{}`), so
+//! rounding is a display choice and never changes what is computed.
+
+/// The exact value as the page contract writes it: Rust's `{}` of the f64.
+pub fn exact(v: f64) -> String {
+    format!("{v}")
+}
+
+/// A short form for a matrix cell: whole numbers as they are (`16`), others
+/// to 4 decimals without trailing zeros (`0.0634`), very small or very large
+/// magnitudes in scientific form (`6.03e-6`), and `—` for a value that does
+/// not exist (an undefined softmax row), so NaN never reaches the screen.
+pub fn short(v: f64) -> String {
+    if !v.is_finite() {
+        return "—".to_string();
+    }
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    let a = v.abs();
+    if v.fract() == 0.0 && a < 1e6 {
+        return format!("{v}");
+    }
+    if (1e-3..1e6).contains(&a) {
+        let s = format!("{v:.4}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        // Rounding can turn a tiny negative into "-0".
+        return if s == "-0" { "0".into() } else { s.to_string() };
+    }
+    format!("{v:.2e}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_stay_whole() {
+        assert_eq!(short(16.0), "16");
+        assert_eq!(short(-3.0), "-3");
+        assert_eq!(short(0.0), "0");
+        assert_eq!(short(-0.0), "0");
+    }
+
+    #[test]
+    fn fractions_round_to_four_decimals() {
+        assert_eq!(short(0.063_379_4), "0.0634");
+        assert_eq!(short(0.5), "0.5");
+        assert_eq!(short(1.936_6), "1.9366");
+        assert_eq!(short(-0.000_04), "-4.00e-5");
+        assert_eq!(short(-0.000_01), "-1.00e-5");
+    }
+
+    #[test]
+    fn tiny_and_huge_use_scientific_form() {
+        assert_eq!(short(6.0337e-6), "6.03e-6");
+        assert_eq!(short(1.5e7 + 0.5), "1.50e7");
+    }
+
+    #[test]
+    fn undefined_is_a_dash_not_nan() {
+        assert_eq!(short(f64::NAN), "—");
+        assert_eq!(short(f64::INFINITY), "—");
+        assert_eq!(exact(f64::NAN), "NaN");
+    }
+
+    #[test]
+    fn exact_round_trips() {
+        for v in [0.1, 1.0 / 3.0, 6.0337e-6, 2.0, -7.25] {
+            assert_eq!(exact(v).parse::<f64>().unwrap(), v);
+        }
+        assert_eq!(exact(2.0), "2");
+    }
+}

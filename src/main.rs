@@ -1,0 +1,5 @@
+//! Mounts the app; nothing else.
+
+fn main() {
+    yew::Renderer::<attention_lab::app::App>::new().render();
+}

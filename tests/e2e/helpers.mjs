@@ -1,0 +1,75 @@
+// Shared by the end-to-end tests: Debian's Chromium driven by playwright-core
+// over the built dist/ served on 127.0.0.1 (scripts/test.sh sets BASE_URL).
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  });
+}
+
+/** A new page that records console errors, page errors and off-origin requests. */
+export async function openPage(browser, { locale = 'en-US', viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ locale, viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  const origin = new URL(BASE_URL).origin;
+  page.on('request', (req) => {
+    const url = req.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      problems.push(`request off origin: ${url}`);
+    }
+  });
+  return { context, page, problems };
+}
+
+/** Waits until the app has rendered its output matrix. */
+export async function ready(page) {
+  await page.waitForSelector('[data-matrix="output"] [data-value]', { timeout: 15000 });
+}
+
+/** The data-value of every cell of the first element matching `selector`, as rows. */
+export async function readMatrix(page, selector) {
+  return page.$eval(selector, (fig) => {
+    const rows = [];
+    for (const cell of fig.querySelectorAll('[data-row][data-col]')) {
+      const r = Number(cell.dataset.row);
+      const c = Number(cell.dataset.col);
+      (rows[r] ??= [])[c] = Number(cell.dataset.value);
+    }
+    return rows;
+  });
+}
+
+export function shot(page, name) {
+  mkdirSync('test-results', { recursive: true });
+  return page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
+
+/** base64url without padding, as CONTRACT §4 wants for #s=. */
+export function shareFragment(scenario) {
+  return '#s=' + Buffer.from(JSON.stringify(scenario), 'utf8').toString('base64url');
+}
+
+/** Asserts two matrices are equal entry by entry within a relative tolerance. */
+export function assertClose(assert, actual, expected, tol = 1e-12, what = 'matrix') {
+  assert.equal(actual.length, expected.length, `${what}: row count`);
+  expected.forEach((row, r) => {
+    assert.equal(actual[r].length, row.length, `${what}: row ${r} length`);
+    row.forEach((e, c) => {
+      const a = actual[r][c];
+      const ok = Math.abs(a - e) <= tol * Math.max(1, Math.abs(e));
+      assert.ok(ok, `${what}[${r}][${c}]: got ${a}, expected ${e}`);
+    });
+  });
+}

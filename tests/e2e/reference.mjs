@@ -1,0 +1,45 @@
+// An independent, deliberately plain implementation of CONTRACT §2 in
+// JavaScript, used only as the reference the page is checked against.
+const matmul = (a, b) => a.map((row) => b[0].map((_, j) => row.reduce((s, v, k) => s + v * b[k][j], 0)));
+const transpose = (a) => a[0].map((_, j) => a.map((row) => row[j]));
+
+function allowed(mask, n, i, j) {
+  if (mask === undefined || mask === 'none') return true;
+  if (mask === 'causal') return j <= i;
+  if (mask.padding !== undefined) return j < mask.padding;
+  if (mask.window !== undefined) return Math.abs(i - j) <= mask.window;
+  if (mask.custom !== undefined) return mask.custom[i][j];
+  throw new Error('unknown mask');
+}
+
+export function reference(s) {
+  const n = s.x.length;
+  const dModel = s.x[0].length;
+  let x = s.x;
+  if (s.positional === 'sinusoidal') {
+    x = x.map((row, p) => row.map((v, c) => {
+      const angle = p / Math.pow(10000, (c - (c % 2)) / dModel);
+      return v + (c % 2 === 0 ? Math.sin(angle) : Math.cos(angle));
+    }));
+  }
+  const heads = s.heads.map((h) => {
+    const q = matmul(x, h.w_q);
+    const k = matmul(x, h.w_k);
+    const v = matmul(x, h.w_v);
+    const scores = matmul(q, transpose(k));
+    const dk = h.w_q[0].length;
+    const scaled = scores.map((r) => r.map((e) => (s.scale === false ? e : e / Math.sqrt(dk))));
+    const weights = scaled.map((r, i) => {
+      const vis = r.map((_, j) => allowed(s.mask, n, i, j));
+      if (!vis.some(Boolean)) return r.map(() => NaN);
+      const m = Math.max(...r.filter((_, j) => vis[j]));
+      const e = r.map((val, j) => (vis[j] ? Math.exp(val - m) : 0));
+      const z = e.reduce((a, b) => a + b, 0);
+      return e.map((val) => val / z);
+    });
+    return { q, k, v, scores, scaled, weights, head_output: matmul(weights, v) };
+  });
+  const concat = x.map((_, i) => heads.flatMap((h) => h.head_output[i]));
+  const output = s.w_o ? matmul(concat, s.w_o) : concat;
+  return { heads, concat, output };
+}
