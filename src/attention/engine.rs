@@ -105,11 +105,28 @@ pub fn matmul_t(a: &Matrix, b: &Matrix) -> Matrix {
     })
 }
 
+/// `Err` naming `field` when some entry of `m` in a row not listed in
+/// `skip_rows` is not finite: finite inputs whose products overflow f64.
+fn expect_finite(field: &str, what: &str, m: &Matrix, skip_rows: &[usize]) -> Result<(), ScenarioError> {
+    let bad = (0..m.nrows())
+        .filter(|r| !skip_rows.contains(r))
+        .find(|&r| m.row(r).iter().any(|v| !v.is_finite()));
+    match bad {
+        None => Ok(()),
+        Some(r) => Err(ScenarioError::new(
+            field,
+            format!("the numbers are too large: row {} of {what} overflows f64", r + 1),
+        )),
+    }
+}
+
 /// Validates `scenario` and computes every intermediate of every head.
 ///
-/// Errors are validation errors ([`Scenario::validate`]); a valid scenario
-/// never panics here. Undefined softmax rows (all keys masked) are not an
-/// error: they are reported in [`Trace::undefined_rows`].
+/// Errors are validation errors ([`Scenario::validate`]), or finite inputs
+/// so large that a product overflows f64 (then the error names the head or
+/// `w_o`): a number that is not finite is never shown as if it were one. A
+/// valid scenario never panics here. Undefined softmax rows (all keys
+/// masked) are not an error: they are reported in [`Trace::undefined_rows`].
 pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
     scenario.validate()?;
     let n = scenario.n();
@@ -131,14 +148,24 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         1.0
     };
 
+    if let Some(pe) = &pe {
+        expect_finite("x", "x + PE", &input, &[])?;
+        debug_assert!(pe.iter().all(|v| v.is_finite()));
+    }
     let heads: Vec<HeadTrace> = scenario
         .heads
         .iter()
-        .map(|w| {
+        .enumerate()
+        .map(|(r, w)| {
+            let field = format!("heads[{r}]");
             let q = matmul(&input, &w.w_q);
             let k = matmul(&input, &w.w_k);
             let v = matmul(&input, &w.w_v);
+            expect_finite(&field, "Q", &q, &[])?;
+            expect_finite(&field, "K", &k, &[])?;
+            expect_finite(&field, "V", &v, &[])?;
             let scores = matmul_t(&q, &k);
+            expect_finite(&field, "the scores QKᵀ", &scores, &[])?;
             let scaled = if scenario.scale {
                 scores.map(|s| s / divisor)
             } else {
@@ -155,7 +182,8 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
                 }
             }
             let output = matmul(&weights, &v);
-            HeadTrace {
+            expect_finite(&field, "the head output", &output, &undefined_rows)?;
+            Ok(HeadTrace {
                 q,
                 k,
                 v,
@@ -163,16 +191,20 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
                 scaled,
                 weights,
                 output,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, ScenarioError>>()?;
 
     let d_v = scenario.d_v();
     let concat = Matrix::from_fn(n, heads.len() * d_v, |i, c| {
         heads[c / d_v].output[(i, c % d_v)]
     });
     let output = match &scenario.w_o {
-        Some(w_o) => matmul(&concat, w_o),
+        Some(w_o) => {
+            let out = matmul(&concat, w_o);
+            expect_finite("w_o", "concat · W_O", &out, &undefined_rows)?;
+            out
+        }
         None => concat.clone(),
     };
     Ok(Trace {
