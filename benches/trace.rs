@@ -1,14 +1,18 @@
 //! Native benchmark: the full trace at n = 64, d_model = 64, 8 heads (with
 //! W_O). Prints the median time per trace. The same work is timed in
 //! Chromium by `tests/bench_web.rs` (scripts/bench.sh runs both).
-#![cfg(not(target_arch = "wasm32"))]
 
-use attention_lab::attention::compute;
-use attention_lab::lesson::presets::{random, BENCH_DIMS};
-use std::hint::black_box;
-use std::time::Instant;
+/// In WebAssembly the twin is tests/bench_web.rs.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
+    use attention_lab::attention::compute;
+    use attention_lab::lesson::presets::{random, BENCH_DIMS};
+    use std::hint::black_box;
+    use std::time::Instant;
+
     let scenario = random(2024, BENCH_DIMS, true);
     // Warm up, then time batches so that each sample is well above the
     // clock's resolution.

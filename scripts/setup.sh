@@ -47,6 +47,14 @@ else
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 
+# numpy, to check that the "copy as NumPy" snippets compute the engine's numbers.
+if python3 -c 'import numpy' 2>/dev/null; then
+  say "numpy: present"
+else
+  say "numpy: installing"
+  python3 -m pip install --quiet --disable-pip-version-check numpy
+fi
+
 # npm dev tools (binaryen for wasm-opt, playwright-core), as the lockfile says.
 if [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ] &&
    [ -x node_modules/.bin/wasm-opt ]; then

@@ -505,7 +505,10 @@ fn check_json_text(text: &str) -> Result<(), TestCaseError> {
             Ok(t) => {
                 let _ = Results::from_trace(&t).to_json();
             }
-            Err(e) => prop_assert!(e.reason.contains("too large"), "valid scenario refused: {e}"),
+            Err(e) => prop_assert!(
+                e.reason.contains("too large"),
+                "valid scenario refused: {e}"
+            ),
         }
         prop_assert!(Scenario::from_json(&s.to_json()).is_ok());
     }

@@ -76,3 +76,92 @@ pub fn apply_lang(lang: Lang, title: &str) {
         }
     }
 }
+
+const SCENARIO_KEY: &str = "attention-lab.scenario";
+
+/// The scenario saved by the last visit, if storage works and it is valid.
+pub fn stored_scenario() -> Option<crate::attention::Scenario> {
+    let text = storage()?.get_item(SCENARIO_KEY).ok().flatten()?;
+    crate::attention::Scenario::from_json(&text).ok()
+}
+
+/// Saves the scenario so a reload finds it (silently skipped when storage
+/// is unavailable or full).
+pub fn store_scenario(s: &crate::attention::Scenario) {
+    if let Some(st) = storage() {
+        let _ = st.set_item(SCENARIO_KEY, &s.to_json_compact());
+    }
+}
+
+/// The value of a query parameter of the page's address.
+pub fn query(key: &str) -> Option<String> {
+    url::param(&location_search(), key)
+}
+
+/// Sets `?key=value` in the address without reloading (history.replaceState).
+pub fn set_query(key: &str, value: &str) {
+    let Some(w) = window() else { return };
+    let search = location_search();
+    if url::param(&search, key).as_deref() == Some(value) {
+        return;
+    }
+    let href = format!(
+        "{}{}",
+        url::with_param(&search, key, value),
+        location_hash()
+    );
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
+    }
+}
+
+/// The address of this page with `fragment` (e.g. `#s=…`) as its hash.
+pub fn page_url_with(fragment: &str) -> String {
+    window()
+        .and_then(|w| w.location().href().ok())
+        .map(|href| {
+            let base = href.split('#').next().unwrap_or_default().to_string();
+            format!("{base}{fragment}")
+        })
+        .unwrap_or_else(|| fragment.to_string())
+}
+
+/// Offers `text` as a download named `filename`.
+pub fn download(filename: &str, mime: &str, text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let run = || -> Option<()> {
+        let doc = window()?.document()?;
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let opts = web_sys::BlobPropertyBag::new();
+        opts.set_type(mime);
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).ok()?;
+        let href = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+        let a: web_sys::HtmlAnchorElement = doc.create_element("a").ok()?.dyn_into().ok()?;
+        a.set_href(&href);
+        a.set_download(filename);
+        doc.body()?.append_child(&a).ok()?;
+        a.click();
+        a.remove();
+        let _ = web_sys::Url::revoke_object_url(&href);
+        Some(())
+    };
+    run().is_some()
+}
+
+/// Copies `text` to the clipboard; `Ok` when the browser confirmed it.
+pub async fn copy_text(text: String) -> Result<(), ()> {
+    let clipboard = window().map(|w| w.navigator().clipboard()).ok_or(())?;
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&text))
+        .await
+        .map(|_| ())
+        .map_err(|_| ())
+}
+
+/// The text of a file the user picked.
+pub async fn read_file(file: web_sys::File) -> Result<String, ()> {
+    wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or(())
+}

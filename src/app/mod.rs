@@ -8,7 +8,10 @@ pub mod state;
 pub mod url;
 
 mod collapse;
+mod controls;
+mod derivation;
 mod head_view;
 mod page;
+mod toolbar;
 
 pub use page::App;

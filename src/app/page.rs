@@ -1,15 +1,23 @@
-//! The whole page: header, the scenario summary, inputs, every head, the
-//! combination of heads and the output.
+//! The whole page: toolbar, the scenario's shape and options, inputs, every
+//! head, the combination of heads, the output, and the derivation of the
+//! selected cell.
 
 use super::collapse::Collapse;
+use super::controls::Controls;
+use super::derivation::DerivationPanel;
 use super::effects;
 use super::head_view::HeadView;
 use super::i18n::{Lang, S};
 use super::matrix::{index_labels, MatrixView, Role};
-use super::state::{Action, Alert, State};
+use super::state::{Action, Alert, Source, State};
+use super::toolbar::{preset_about, Toolbar};
 use super::url;
 use crate::attention::{Mask, Positional, Scenario};
+use crate::lesson::edit::{Edit, Target};
+use crate::lesson::formulas::{attention_formula, formula};
+use crate::lesson::names::{Convention, MatrixName};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Scenarios with more positions than this open with intermediates collapsed.
@@ -25,38 +33,43 @@ fn mask_text(mask: &Mask, lang: Lang) -> String {
     }
 }
 
-fn summary(s: &Scenario, lang: Lang) -> Html {
-    let dims = format!(
-        "n = {}, d_model = {}, d_k = {}, d_v = {}, h = {}",
-        s.n(),
-        s.d_model(),
-        s.d_k(),
-        s.d_v(),
-        s.heads.len()
-    );
+fn summary(s: &Scenario, lang: Lang) -> String {
     let scale = if s.scale { S::ScaleOn } else { S::ScaleOff };
     let positional = match s.positional {
         Positional::None => S::PositionalNone,
         Positional::Sinusoidal => S::PositionalSin,
     };
-    html! {
-        <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
-            <h2>{ S::ScenarioHeading.t(lang) }</h2>
-            <ul>
-                <li title={S::ScenarioSummary.t(lang)}>{ dims }</li>
-                <li>{ scale.t(lang) }</li>
-                <li>{ format!("{}: {}", S::MaskLabel.t(lang), mask_text(&s.mask, lang)) }</li>
-                <li>{ format!("{}: {}", S::PositionalLabel.t(lang), positional.t(lang)) }</li>
-            </ul>
-        </section>
-    }
+    format!(
+        "n = {}, d_model = {}, d_k = {}, d_v = {}, h = {} · {} · {}: {} · {}: {}",
+        s.n(),
+        s.d_model(),
+        s.d_k(),
+        s.d_v(),
+        s.heads.len(),
+        scale.t(lang),
+        S::MaskLabel.t(lang),
+        mask_text(&s.mask, lang),
+        S::PositionalLabel.t(lang),
+        positional.t(lang)
+    )
 }
 
 fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
     let lang = state.lang;
     let mut messages = Vec::new();
-    if let Some(Alert::BadLink(e)) = &state.alert {
-        messages.push(format!("{} {}", S::BadLink.t(lang), e.message(lang)));
+    match &state.alert {
+        Some(Alert::BadLink(e)) => {
+            messages.push(format!("{} {}", S::BadLink.t(lang), e.message(lang)))
+        }
+        Some(Alert::Refused(source, e)) => {
+            let prefix = match source {
+                Source::Import => S::RefusedImport,
+                Source::Link => S::BadLink,
+                Source::Edit => S::RefusedEdit,
+            };
+            messages.push(format!("{} {e}", prefix.t(lang)));
+        }
+        None => {}
     }
     if !state.trace.undefined_rows.is_empty() {
         let rows: Vec<String> = state
@@ -84,54 +97,143 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
     }
 }
 
+/// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, unless the user is in the middle of
+/// typing in a text field (then the browser's own text undo applies).
+fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
+    if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+        return None;
+    }
+    let action = match e.key().to_ascii_lowercase().as_str() {
+        "z" if e.shift_key() => Action::Redo,
+        "z" => Action::Undo,
+        "y" => Action::Redo,
+        _ => return None,
+    };
+    let typing = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .is_some_and(|input| {
+            // A matrix cell whose text is still its committed value is not
+            // "typing"; anything else is.
+            let committed = input
+                .closest("[data-value]")
+                .ok()
+                .flatten()
+                .and_then(|td| td.get_attribute("data-value"));
+            let same = committed.is_some_and(|v| {
+                crate::lesson::parse::parse_number(&input.value())
+                    .ok()
+                    .map(f64::to_bits)
+                    == v.parse::<f64>().ok().map(f64::to_bits)
+            });
+            input.type_() != "file" && !same
+        });
+    (!typing).then_some(action)
+}
+
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| {
         State::start(
             effects::initial_lang(),
+            effects::query("convention")
+                .and_then(|c| Convention::parse(&c))
+                .unwrap_or_default(),
             url::scenario_from_fragment(&effects::location_hash()),
+            effects::stored_scenario(),
         )
     });
     let lang = state.lang;
+    let dispatcher = state.dispatcher();
 
     use_effect_with(lang, |lang| {
         effects::remember_lang(*lang);
         effects::apply_lang(*lang, S::Title.t(*lang));
     });
+    use_effect_with(state.convention, |c| {
+        if *c == Convention::Col || effects::query("convention").is_some() {
+            effects::set_query("convention", c.code());
+        }
+    });
+    // Never lose work: every change is saved and comes back on reload.
+    use_effect_with(state.scenario.clone(), |s| effects::store_scenario(s));
 
-    // A pasted share link in the same tab changes only the hash.
+    // A pasted share link in the same tab changes only the hash; keyboard
+    // undo/redo works anywhere on the page.
     {
-        let state = state.clone();
+        let dispatcher = dispatcher.clone();
         use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                gloo::events::EventListener::new(&w, "hashchange", move |_| {
+            let listeners = web_sys::window().map(|w| {
+                let d = dispatcher.clone();
+                let hash = gloo::events::EventListener::new(&w, "hashchange", move |_| {
                     match url::scenario_from_fragment(&effects::location_hash()) {
-                        Some(Ok(s)) => state.dispatch(Action::Load(s)),
-                        Some(Err(e)) => state.dispatch(Action::BadLink(e)),
+                        Some(Ok(s)) => d.dispatch(Action::Load(s, Source::Link)),
+                        Some(Err(e)) => d.dispatch(Action::BadLink(e)),
                         None => {}
                     }
-                })
+                });
+                let d = dispatcher.clone();
+                let keys = gloo::events::EventListener::new_with_options(
+                    &w,
+                    "keydown",
+                    gloo::events::EventListenerOptions::enable_prevent_default(),
+                    move |e| {
+                        if let Some(action) =
+                            e.dyn_ref::<web_sys::KeyboardEvent>().and_then(history_key)
+                        {
+                            e.prevent_default();
+                            d.dispatch(action);
+                        }
+                    },
+                );
+                (hash, keys)
             });
-            move || drop(listener)
+            move || drop(listeners)
         });
     }
 
+    let on_action = {
+        let d = dispatcher.clone();
+        use_callback((), move |a: Action, _| d.dispatch(a))
+    };
+    let on_edit = {
+        let d = dispatcher.clone();
+        use_callback((), move |e: Edit, _| d.dispatch(Action::Edit(e)))
+    };
+    let on_select = {
+        let d = dispatcher.clone();
+        use_callback((), move |sel, _| d.dispatch(Action::Select(Some(sel))))
+    };
     let switch_lang = {
-        let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::SetLang(state.lang.other())))
+        let d = dispatcher.clone();
+        Callback::from(move |_| d.dispatch(Action::SetLang(lang.other())))
     };
     let dismiss = {
-        let state = state.clone();
-        Callback::from(move |_| state.dispatch(Action::DismissAlert))
+        let d = dispatcher.clone();
+        Callback::from(move |_| d.dispatch(Action::DismissAlert))
+    };
+    let close_derivation = {
+        let d = dispatcher.clone();
+        Callback::from(move |_| d.dispatch(Action::Select(None)))
     };
 
     let s = &state.scenario;
     let t = &state.trace;
+    let conv = state.convention;
+    let transpose = conv == Convention::Col;
     let tokens = Rc::new(t.tokens.clone());
     let undefined = Rc::new(t.undefined_rows.clone());
     let allowed = Rc::new(t.allowed.clone());
     let collapsed = s.n() > COLLAPSE_ABOVE_N;
     let d_model = s.d_model();
+    let has_w_o = s.w_o.is_some();
+    let f = |name: MatrixName| formula(name, conv, s.scale, has_w_o);
+    let selected_in = |name: MatrixName| {
+        state
+            .selected
+            .filter(|sel| sel.name == name)
+            .map(|sel| (sel.row, sel.col))
+    };
 
     html! {
         <div class="page" lang={lang.code()}>
@@ -144,49 +246,74 @@ pub fn App() -> Html {
                     { S::SwitchLang.t(lang) }
                 </button>
             </header>
+            <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
+                can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
+                lang={lang} on_action={on_action} />
             { alert_view(&state, dismiss) }
-            { summary(s, lang) }
-            <section class="step inputs">
-                <h2>{ S::InputsHeading.t(lang) }</h2>
-                <div class="row-of-matrices">
-                    <MatrixView name="x" matrix={s.x.clone()} formula="X" caption={S::CapX.t(lang)}
-                        role={Role::Input} row_labels={tokens.clone()} col_labels={index_labels(d_model)} lang={lang} />
-                    if let Some(pe) = &t.pe {
-                        <MatrixView name="pe" matrix={pe.clone()} formula="PE" caption={S::CapPe.t(lang)}
-                            role={Role::Input} row_labels={tokens.clone()} col_labels={index_labels(d_model)} lang={lang} />
-                    }
-                </div>
-                if collapsed {
-                    <p class="note">{ S::CollapsedNote.t(lang) }</p>
+            <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
+                <p class="dims">{ summary(s, lang) }</p>
+                if let Some(p) = state.preset {
+                    <p class="about">{ preset_about(p).t(lang) }</p>
                 }
-            </section>
-            { for s.heads.iter().zip(&t.heads).enumerate().map(|(r, (w, h))| html! {
-                <HeadView number={r + 1} weights={w.clone()} trace={h.clone()} tokens={tokens.clone()}
-                    allowed={allowed.clone()} undefined_rows={undefined.clone()}
-                    scale={s.scale} divisor={t.divisor} collapsed={collapsed} lang={lang} />
-            }) }
-            if s.heads.len() > 1 || s.w_o.is_some() {
-                <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
-                    <MatrixView name="concat" matrix={t.concat.clone()} formula="concat = [A₁V₁ … A_hV_h]"
-                        caption={S::CapConcat.t(lang)} role={Role::Output} row_labels={tokens.clone()}
-                        col_labels={index_labels(t.concat.ncols())} undefined_rows={undefined.clone()} lang={lang} />
-                    if let Some(w_o) = &s.w_o {
-                        <MatrixView name="w_o" matrix={w_o.clone()} formula="W_O" caption={S::CapWo.t(lang)}
-                            role={Role::Param} row_labels={index_labels(w_o.nrows())}
-                            col_labels={index_labels(w_o.ncols())} lang={lang} />
-                    }
-                </Collapse>
-            }
-            <section class="step outputs">
-                <h2>{ S::OutputHeading.t(lang) }</h2>
-                <div class="row-of-matrices">
-                    <MatrixView name="output" matrix={t.output.clone()}
-                        formula={if s.w_o.is_some() { "output = concat · W_O" } else { "output = concat" }}
-                        caption={if s.w_o.is_some() { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) }}
-                        role={Role::Output} row_labels={tokens.clone()} col_labels={index_labels(t.output.ncols())}
-                        undefined_rows={undefined.clone()} lang={lang} />
+                <div class="big-formula" aria-label={S::FormulaHeading.t(lang)}>
+                    { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }
                 </div>
             </section>
+            <Controls scenario={s.clone()} on_edit={on_edit.clone()} lang={lang} />
+            <div class="workbench">
+                <div class="matrices">
+                    <section class="step inputs">
+                        <h2>{ S::InputsHeading.t(lang) }</h2>
+                        <div class="row-of-matrices">
+                            <MatrixView name={MatrixName::X} matrix={s.x.clone()} formula={f(MatrixName::X)}
+                                caption={if transpose { S::CapXCol.t(lang) } else { S::CapX.t(lang) }}
+                                role={Role::Input} row_labels={tokens.clone()} col_labels={index_labels(d_model)}
+                                transpose={transpose} target={Some(Target::X)} on_edit={Some(on_edit.clone())}
+                                tokens_editable=true lang={lang} />
+                            if let Some(pe) = &t.pe {
+                                <MatrixView name={MatrixName::Pe} matrix={pe.clone()} formula={f(MatrixName::Pe)}
+                                    caption={S::CapPe.t(lang)} role={Role::Input} row_labels={tokens.clone()}
+                                    col_labels={index_labels(d_model)} transpose={transpose} lang={lang} />
+                            }
+                        </div>
+                        if collapsed {
+                            <p class="note">{ S::CollapsedNote.t(lang) }</p>
+                        }
+                    </section>
+                    { for s.heads.iter().zip(t.heads.iter()).enumerate().map(|(r, (w, h))| html! {
+                        <HeadView key={r} index={r} weights={w.clone()} trace={h.clone()} tokens={tokens.clone()}
+                            allowed={allowed.clone()} undefined_rows={undefined.clone()} scale={s.scale}
+                            has_w_o={has_w_o} collapsed={collapsed} convention={conv} selected={state.selected}
+                            on_edit={on_edit.clone()} on_select={on_select.clone()} lang={lang} />
+                    }) }
+                    if s.heads.len() > 1 || has_w_o {
+                        <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
+                            <MatrixView name={MatrixName::Concat} matrix={t.concat.clone()} formula={f(MatrixName::Concat)}
+                                caption={S::CapConcat.t(lang)} role={Role::Output} row_labels={tokens.clone()}
+                                col_labels={index_labels(t.concat.ncols())} undefined_rows={undefined.clone()}
+                                transpose={transpose} lang={lang} />
+                            if let Some(w_o) = &s.w_o {
+                                <MatrixView name={MatrixName::WO} matrix={w_o.clone()} formula={f(MatrixName::WO)}
+                                    caption={S::CapWo.t(lang)} role={Role::Param} row_labels={index_labels(w_o.nrows())}
+                                    col_labels={index_labels(w_o.ncols())} transpose={transpose}
+                                    target={Some(Target::WO)} on_edit={Some(on_edit.clone())} lang={lang} />
+                            }
+                        </Collapse>
+                    }
+                    <section class="step outputs">
+                        <h2>{ S::OutputHeading.t(lang) }</h2>
+                        <div class="row-of-matrices">
+                            <MatrixView name={MatrixName::Output} matrix={t.output.clone()} formula={f(MatrixName::Output)}
+                                caption={if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) }}
+                                role={Role::Output} row_labels={tokens.clone()} col_labels={index_labels(t.output.ncols())}
+                                undefined_rows={undefined.clone()} transpose={transpose}
+                                on_select={Some(on_select.clone())} selected={selected_in(MatrixName::Output)} lang={lang} />
+                        </div>
+                    </section>
+                </div>
+                <DerivationPanel scenario={s.clone()} trace={t.clone()} selected={state.selected}
+                    convention={conv} lang={lang} on_close={close_derivation} />
+            </div>
             <footer>{ S::Footer.t(lang) }</footer>
         </div>
     }

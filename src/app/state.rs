@@ -1,28 +1,67 @@
 //! The one reducer. Every change to what the page shows is an [`Action`];
 //! `reduce` is pure (it computes the trace, which is pure too) and does no
 //! I/O: storage and URL updates are effects in the components.
+//!
+//! A scenario that fails validation never replaces the one on screen: the
+//! state keeps the last good scenario and carries an [`Alert`] instead.
 
 use super::i18n::Lang;
 use super::url::LinkError;
-use crate::attention::{compute, Scenario, Trace};
-use crate::lesson::presets::default_scenario;
+use crate::attention::{compute, Scenario, ScenarioError, Trace};
+use crate::lesson::edit::{apply, Edit};
+use crate::lesson::names::{Convention, MatrixName};
+use crate::lesson::presets::{default_scenario, Preset};
 use std::rc::Rc;
 use yew::Reducible;
+
+/// How many steps undo remembers.
+pub const HISTORY: usize = 200;
+
+/// Where a refused scenario or edit came from (the alert says so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Link,
+    Import,
+    Edit,
+}
 
 /// A message the user must see (rendered with `role="alert"`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Alert {
     /// A `#s=` link could not be opened; the default scenario is shown.
     BadLink(LinkError),
+    /// An imported file or an edit was refused; nothing changed.
+    Refused(Source, ScenarioError),
+}
+
+/// The cell whose derivation is shown ("show your work"); row-vector
+/// orientation, head 0-based (0 for matrices that belong to no head).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selected {
+    pub name: MatrixName,
+    pub head: usize,
+    pub row: usize,
+    pub col: usize,
 }
 
 /// What the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub lang: Lang,
+    pub convention: Convention,
     pub scenario: Rc<Scenario>,
     pub trace: Rc<Trace>,
     pub alert: Option<Alert>,
+    /// Earlier scenarios, most recent last.
+    pub undo: Vec<Rc<Scenario>>,
+    /// Scenarios undone, most recent last.
+    pub redo: Vec<Rc<Scenario>>,
+    /// Fills new cells when a dimension grows; the random preset's seed.
+    pub seed: u64,
+    /// The preset the scenario started from, if any.
+    pub preset: Option<Preset>,
+    /// Kept across edits; the view ignores it when the cell no longer exists.
+    pub selected: Option<Selected>,
 }
 
 /// Every change the page can make.
@@ -30,44 +69,124 @@ pub struct State {
 pub enum Action {
     /// Show the page in another language.
     SetLang(Lang),
-    /// Replace the scenario (a preset, a link, an import). An invalid one is
-    /// refused and the current scenario stays.
-    Load(Scenario),
+    /// Show matrices with positions as rows or as columns.
+    SetConvention(Convention),
+    /// Change the scenario (one number, a paste, a dimension, an option).
+    Edit(Edit),
+    /// Open a preset (undoable).
+    LoadPreset(Preset),
+    /// Replace the scenario (an import, a pasted link; undoable). An invalid
+    /// one is refused and the current scenario stays.
+    Load(Scenario, Source),
     /// A `#s=` link was broken: show why, and the default scenario.
     BadLink(LinkError),
+    /// Something (an import) was refused before it became a scenario.
+    Refuse(Source, ScenarioError),
+    Undo,
+    Redo,
+    /// Show the derivation of a cell (or close it).
+    Select(Option<Selected>),
     /// Close the alert.
     DismissAlert,
 }
 
 impl State {
-    /// The state for `scenario`, or for the default scenario (with `alert`)
-    /// when `scenario` is a broken link.
-    pub fn start(lang: Lang, link: Option<Result<Scenario, LinkError>>) -> State {
-        match link {
-            Some(Ok(s)) => match compute(&s) {
-                Ok(trace) => State {
-                    lang,
-                    scenario: Rc::new(s),
-                    trace: Rc::new(trace),
-                    alert: None,
-                },
-                Err(e) => State::start(lang, Some(Err(LinkError::Invalid(e)))),
-            },
-            Some(Err(e)) => State {
-                alert: Some(Alert::BadLink(e)),
-                ..State::start(lang, None)
-            },
-            None => {
+    /// The opening state: the link's scenario, else the stored one, else
+    /// the default. A broken link opens the default with an alert.
+    pub fn start(
+        lang: Lang,
+        convention: Convention,
+        link: Option<Result<Scenario, LinkError>>,
+        stored: Option<Scenario>,
+    ) -> State {
+        let (scenario, alert) = match link {
+            Some(Ok(s)) => (s, None),
+            Some(Err(e)) => (default_scenario(), Some(Alert::BadLink(e))),
+            None => (stored.unwrap_or_else(default_scenario), None),
+        };
+        // Name the preset when the scenario is exactly one (the first visit).
+        let preset = Preset::MENU.iter().copied().find(|p| p.build() == scenario);
+        let (scenario, trace, alert) = match compute(&scenario) {
+            Ok(t) => (scenario, t, alert),
+            Err(e) => {
                 let s = default_scenario();
-                let trace = compute(&s).expect("the default scenario is valid");
-                State {
-                    lang,
-                    scenario: Rc::new(s),
-                    trace: Rc::new(trace),
-                    alert: None,
-                }
+                let t = compute(&s).expect("the default scenario is valid");
+                (s, t, Some(Alert::BadLink(LinkError::Invalid(e))))
             }
+        };
+        State {
+            lang,
+            convention,
+            scenario: Rc::new(scenario),
+            trace: Rc::new(trace),
+            alert,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            seed: 1,
+            preset,
+            selected: None,
         }
+    }
+
+    /// The state showing `next` (already validated), with the current
+    /// scenario pushed onto the undo history.
+    fn with_scenario(&self, next: Scenario, trace: Trace) -> State {
+        let mut undo = self.undo.clone();
+        undo.push(self.scenario.clone());
+        if undo.len() > HISTORY {
+            undo.remove(0);
+        }
+        State {
+            scenario: Rc::new(next),
+            trace: Rc::new(trace),
+            alert: None,
+            undo,
+            redo: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    fn refused(&self, source: Source, e: ScenarioError) -> State {
+        State {
+            alert: Some(Alert::Refused(source, e)),
+            ..self.clone()
+        }
+    }
+
+    /// Replace the scenario if it is valid (undoable), else refuse it.
+    fn load(&self, s: Scenario, source: Source) -> State {
+        if s == *self.scenario {
+            return State {
+                alert: None,
+                ..self.clone()
+            };
+        }
+        match compute(&s) {
+            Ok(t) => self.with_scenario(s, t),
+            Err(e) => self.refused(source, e),
+        }
+    }
+
+    /// Move one step through history: `from` loses its last entry, `to`
+    /// gains the current scenario.
+    fn travel(&self, back: bool) -> Option<State> {
+        let (mut from, mut to) = if back {
+            (self.undo.clone(), self.redo.clone())
+        } else {
+            (self.redo.clone(), self.undo.clone())
+        };
+        let target = from.pop()?;
+        let trace = compute(&target).ok()?;
+        to.push(self.scenario.clone());
+        let (undo, redo) = if back { (from, to) } else { (to, from) };
+        Some(State {
+            scenario: target,
+            trace: Rc::new(trace),
+            alert: None,
+            undo,
+            redo,
+            ..self.clone()
+        })
     }
 }
 
@@ -75,74 +194,206 @@ impl Reducible for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        match action {
-            Action::SetLang(lang) if lang != self.lang => Rc::new(State {
+        let next = match action {
+            Action::SetLang(lang) if lang != self.lang => State {
                 lang,
                 ..(*self).clone()
-            }),
-            Action::SetLang(_) => self,
-            Action::Load(s) => match compute(&s) {
-                Ok(trace) => Rc::new(State {
-                    scenario: Rc::new(s),
-                    trace: Rc::new(trace),
-                    alert: None,
-                    ..(*self).clone()
-                }),
-                Err(e) => Rc::new(State {
-                    alert: Some(Alert::BadLink(LinkError::Invalid(e))),
-                    ..(*self).clone()
-                }),
             },
-            Action::BadLink(e) => Rc::new(State::start(self.lang, Some(Err(e)))),
-            Action::DismissAlert if self.alert.is_some() => Rc::new(State {
+            Action::SetConvention(c) if c != self.convention => State {
+                convention: c,
+                ..(*self).clone()
+            },
+            Action::SetLang(_) | Action::SetConvention(_) => return self,
+            Action::Edit(edit) => match apply(&self.scenario, &edit, self.seed) {
+                Ok(s) if s == *self.scenario => return self,
+                Ok(s) => match compute(&s) {
+                    Ok(t) => self.with_scenario(s, t),
+                    Err(e) => self.refused(Source::Edit, e),
+                },
+                Err(e) => self.refused(Source::Edit, e),
+            },
+            Action::LoadPreset(p) => {
+                let mut next = self.load(p.build(), Source::Import);
+                next.preset = Some(p);
+                if let Preset::Random(seed) = p {
+                    next.seed = seed;
+                }
+                next
+            }
+            Action::Load(s, source) => self.load(s, source),
+            Action::BadLink(e) => {
+                let mut next = self.load(default_scenario(), Source::Link);
+                next.alert = Some(Alert::BadLink(e));
+                next
+            }
+            Action::Refuse(source, e) => self.refused(source, e),
+            Action::Undo => match self.travel(true) {
+                Some(s) => s,
+                None => return self,
+            },
+            Action::Redo => match self.travel(false) {
+                Some(s) => s,
+                None => return self,
+            },
+            Action::Select(sel) if sel != self.selected => State {
+                selected: sel,
+                ..(*self).clone()
+            },
+            Action::Select(_) => return self,
+            Action::DismissAlert if self.alert.is_some() => State {
                 alert: None,
                 ..(*self).clone()
-            }),
-            Action::DismissAlert => self,
-        }
+            },
+            Action::DismissAlert => return self,
+        };
+        Rc::new(next)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::attention::Matrix;
+    use crate::lesson::edit::{Dim, Target};
     use crate::lesson::presets::notes_004;
+
+    fn start() -> Rc<State> {
+        Rc::new(State::start(Lang::Zh, Convention::Row, None, None))
+    }
+
+    fn cell(value: f64) -> Action {
+        Action::Edit(Edit::Cell {
+            target: Target::X,
+            row: 0,
+            col: 1,
+            value,
+        })
+    }
 
     #[test]
     fn broken_link_shows_alert_and_default() {
-        let s = State::start(Lang::En, Some(Err(LinkError::NotBase64)));
+        let s = State::start(
+            Lang::En,
+            Convention::Row,
+            Some(Err(LinkError::NotBase64)),
+            None,
+        );
         assert_eq!(s.alert, Some(Alert::BadLink(LinkError::NotBase64)));
+        assert_eq!(*s.scenario, default_scenario());
+        assert_eq!(s.preset, Some(Preset::Notes004));
+    }
+
+    #[test]
+    fn a_link_wins_over_storage_and_storage_over_the_default() {
+        let stored = Preset::Uniform.build();
+        let linked = Preset::SelfAttend.build();
+        let s = State::start(
+            Lang::En,
+            Convention::Row,
+            Some(Ok(linked.clone())),
+            Some(stored.clone()),
+        );
+        assert_eq!(*s.scenario, linked);
+        let s = State::start(Lang::En, Convention::Row, None, Some(stored.clone()));
+        assert_eq!(*s.scenario, stored);
+        let mut bad = stored;
+        bad.format = "x".into();
+        let s = State::start(Lang::En, Convention::Row, None, Some(bad));
         assert_eq!(*s.scenario, default_scenario());
     }
 
     #[test]
-    fn invalid_load_keeps_the_scenario() {
-        let start = Rc::new(State::start(Lang::Zh, None));
+    fn an_edit_recomputes_everything_downstream() {
+        let after = start().reduce(cell(2.0));
+        let mut expected = notes_004();
+        expected.x[(0, 1)] = 2.0;
+        assert_eq!(*after.scenario, expected);
+        assert_eq!(*after.trace, compute(&expected).unwrap());
+        assert_ne!(after.trace.output, start().trace.output);
+    }
+
+    #[test]
+    fn invalid_edits_keep_the_scenario_and_say_why() {
+        let s = start();
+        let after = s.clone().reduce(Action::Edit(Edit::Resize {
+            dim: Dim::N,
+            size: 0,
+        }));
+        assert_eq!(after.scenario, s.scenario);
+        assert!(matches!(&after.alert, Some(Alert::Refused(Source::Edit, e)) if e.field == "n"));
         let mut bad = notes_004();
-        bad.heads[0].w_k = crate::attention::Matrix::zeros(4, 2);
-        let after = start.clone().reduce(Action::Load(bad));
-        assert_eq!(after.scenario, start.scenario);
+        bad.heads[0].w_k = Matrix::zeros(4, 2);
+        let after = s.clone().reduce(Action::Load(bad, Source::Import));
+        assert_eq!(after.scenario, s.scenario);
         assert!(
-            matches!(after.alert, Some(Alert::BadLink(LinkError::Invalid(ref e))) if e.field == "heads[0].w_k")
+            matches!(&after.alert, Some(Alert::Refused(Source::Import, e)) if e.field == "heads[0].w_k")
         );
+        assert!(after.undo.is_empty());
     }
 
     #[test]
-    fn load_recomputes() {
-        let start = Rc::new(State::start(Lang::Zh, None));
-        let mut s = notes_004();
-        s.scale = true;
-        let after = start.reduce(Action::Load(s.clone()));
-        assert_eq!(*after.trace, compute(&s).unwrap());
+    fn undo_and_redo_walk_the_history() {
+        let s0 = start();
+        let s1 = s0.clone().reduce(cell(2.0));
+        let s2 = s1.clone().reduce(Action::Edit(Edit::Resize {
+            dim: Dim::Heads,
+            size: 2,
+        }));
+        let s3 = s2.clone().reduce(Action::LoadPreset(Preset::Uniform));
+        assert_eq!(s3.undo.len(), 3);
+        let u1 = s3.clone().reduce(Action::Undo);
+        assert_eq!(u1.scenario, s2.scenario);
+        let u2 = u1.reduce(Action::Undo);
+        assert_eq!(u2.scenario, s1.scenario);
+        assert_eq!(*u2.trace, *s1.trace);
+        let r1 = u2.clone().reduce(Action::Redo);
+        assert_eq!(r1.scenario, s2.scenario);
+        // A new edit after undo forgets the redo branch.
+        let branch = u2.reduce(cell(3.0));
+        assert!(branch.redo.is_empty());
+        // Nothing to undo: the same state.
+        assert!(Rc::ptr_eq(&s0, &s0.clone().reduce(Action::Undo)));
+        assert!(Rc::ptr_eq(&s3, &s3.clone().reduce(Action::Redo)));
     }
 
     #[test]
-    fn same_language_is_the_same_state() {
-        let start = Rc::new(State::start(Lang::Zh, None));
-        assert!(Rc::ptr_eq(
-            &start,
-            &start.clone().reduce(Action::SetLang(Lang::Zh))
-        ));
-        assert_eq!(start.reduce(Action::SetLang(Lang::En)).lang, Lang::En);
+    fn history_is_bounded() {
+        let mut s = start();
+        for i in 0..(HISTORY + 20) {
+            s = s.reduce(cell(i as f64 + 10.0));
+        }
+        assert_eq!(s.undo.len(), HISTORY);
+    }
+
+    #[test]
+    fn an_edit_that_changes_nothing_is_not_a_step() {
+        let s = start();
+        let same = s.clone().reduce(cell(0.0));
+        assert!(Rc::ptr_eq(&s, &same));
+    }
+
+    #[test]
+    fn random_preset_sets_the_seed() {
+        let s = start().reduce(Action::LoadPreset(Preset::Random(42)));
+        assert_eq!(s.seed, 42);
+        assert_eq!(s.preset, Some(Preset::Random(42)));
+        assert_eq!(*s.scenario, Preset::Random(42).build());
+    }
+
+    #[test]
+    fn language_convention_and_selection_are_not_history() {
+        let s = start();
+        assert!(Rc::ptr_eq(&s, &s.clone().reduce(Action::SetLang(Lang::Zh))));
+        let t = s.clone().reduce(Action::SetConvention(Convention::Col));
+        assert_eq!(t.convention, Convention::Col);
+        let sel = Selected {
+            name: MatrixName::Scores,
+            head: 0,
+            row: 0,
+            col: 1,
+        };
+        let t = t.reduce(Action::Select(Some(sel)));
+        assert_eq!(t.selected, Some(sel));
+        assert!(t.undo.is_empty());
     }
 }

@@ -107,7 +107,12 @@ pub fn matmul_t(a: &Matrix, b: &Matrix) -> Matrix {
 
 /// `Err` naming `field` when some entry of `m` in a row not listed in
 /// `skip_rows` is not finite: finite inputs whose products overflow f64.
-fn expect_finite(field: &str, what: &str, m: &Matrix, skip_rows: &[usize]) -> Result<(), ScenarioError> {
+fn expect_finite(
+    field: &str,
+    what: &str,
+    m: &Matrix,
+    skip_rows: &[usize],
+) -> Result<(), ScenarioError> {
     let bad = (0..m.nrows())
         .filter(|r| !skip_rows.contains(r))
         .find(|&r| m.row(r).iter().any(|v| !v.is_finite()));
@@ -115,7 +120,10 @@ fn expect_finite(field: &str, what: &str, m: &Matrix, skip_rows: &[usize]) -> Re
         None => Ok(()),
         Some(r) => Err(ScenarioError::new(
             field,
-            format!("the numbers are too large: row {} of {what} overflows f64", r + 1),
+            format!(
+                "the numbers are too large: row {} of {what} overflows f64",
+                r + 1
+            ),
         )),
     }
 }

@@ -7,7 +7,8 @@
 //! by [`Scenario::validate`] before anything is multiplied.
 
 use super::Matrix;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::{Map, Value};
 use std::fmt;
 
 /// The version tag every scenario carries.
@@ -23,8 +24,7 @@ pub const MAX_TOKEN_CHARS: usize = 40;
 
 /// One head's projections: `Q = X·w_q`, `K = X·w_k` (both `d_model × d_k`),
 /// `V = X·w_v` (`d_model × d_v`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HeadWeights {
     #[serde(with = "rows")]
     pub w_q: Matrix,
@@ -35,8 +35,8 @@ pub struct HeadWeights {
 }
 
 /// Which keys each query may see.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "serde_json::Value", into = "serde_json::Value")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(into = "serde_json::Value")]
 pub enum Mask {
     /// Every query sees every key.
     None,
@@ -51,7 +51,7 @@ pub enum Mask {
 }
 
 /// Position information added to `x` before the projections.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Positional {
     /// No positions: attention alone cannot tell token order.
@@ -61,13 +61,11 @@ pub enum Positional {
 }
 
 /// A complete, self-contained attention problem (CONTRACT §1).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
     /// Always [`FORMAT`].
     pub format: String,
     /// Labels of the `n` positions; `x1 … xn` when absent from the file.
-    #[serde(default)]
     pub tokens: Vec<String>,
     /// Inputs, `n × d_model`, one row per position.
     #[serde(with = "rows")]
@@ -75,27 +73,14 @@ pub struct Scenario {
     /// One entry per head; all heads share d_k and d_v.
     pub heads: Vec<HeadWeights>,
     /// Output projection `(h·d_v) × d_out`; absent means `output = concat`.
-    #[serde(default, with = "opt_rows", skip_serializing_if = "Option::is_none")]
+    #[serde(with = "opt_rows", skip_serializing_if = "Option::is_none")]
     pub w_o: Option<Matrix>,
     /// Divide scores by √d_k before masking and softmax.
-    #[serde(default = "yes")]
     pub scale: bool,
     /// Which keys each query may see.
-    #[serde(default = "no_mask")]
     pub mask: Mask,
     /// Positional encoding added to `x`.
-    #[serde(default = "no_positional")]
     pub positional: Positional,
-}
-
-fn yes() -> bool {
-    true
-}
-fn no_mask() -> Mask {
-    Mask::None
-}
-fn no_positional() -> Positional {
-    Positional::None
 }
 
 /// Why a scenario was refused: the field (a JSON path such as
@@ -173,17 +158,14 @@ fn expect_dim(field: &str, what: &str, value: usize, max: usize) -> Result<(), S
 
 impl Scenario {
     /// Reads and validates a scenario from JSON text. Missing `tokens` become
-    /// `x1 … xn`. Errors name the field and the reason.
+    /// `x1 … xn`, missing `scale` is true, missing `mask` and `positional`
+    /// are `"none"`. Errors name the field and the reason. Numbers are read
+    /// from their decimal text by Rust's exact parser, so every f64 written
+    /// by [`Scenario::to_json`] comes back bit for bit.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let mut s: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let field = if path == "." { String::new() } else { path };
-            ScenarioError::new(field, strip_position(&e.inner().to_string()))
-        })?;
-        if s.tokens.is_empty() {
-            s.tokens = default_tokens(s.x.nrows());
-        }
+        let doc: Value = serde_json::from_str(text)
+            .map_err(|e| ScenarioError::new("", format!("not valid JSON: {e}")))?;
+        let s = read::scenario(&doc)?;
         s.validate()?;
         Ok(s)
     }
@@ -314,44 +296,8 @@ pub fn default_tokens(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("x{i}")).collect()
 }
 
-/// serde_json appends " at line L column C"; the field path says more.
-fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message.to_string(),
-    }
-}
-
 const MASK_FORMS: &str =
     "expected \"none\", \"causal\", {\"padding\": L}, {\"window\": W} or {\"custom\": n×n booleans}";
-
-impl TryFrom<serde_json::Value> for Mask {
-    type Error = String;
-    fn try_from(v: serde_json::Value) -> Result<Self, String> {
-        use serde_json::Value;
-        let count = |v: &Value, key: &str| -> Result<usize, String> {
-            v.as_u64()
-                .and_then(|u| usize::try_from(u).ok())
-                .ok_or_else(|| format!("{key} must be a whole number ≥ 0, got {v}"))
-        };
-        match &v {
-            Value::String(s) if s == "none" => Ok(Mask::None),
-            Value::String(s) if s == "causal" => Ok(Mask::Causal),
-            Value::Object(map) if map.len() == 1 => {
-                let (key, value) = map.iter().next().expect("one entry");
-                match key.as_str() {
-                    "padding" => Ok(Mask::Padding(count(value, "padding")?)),
-                    "window" => Ok(Mask::Window(count(value, "window")?)),
-                    "custom" => serde_json::from_value::<Vec<Vec<bool>>>(value.clone())
-                        .map(Mask::Custom)
-                        .map_err(|_| "custom must be an array of arrays of true/false".into()),
-                    _ => Err(format!("{MASK_FORMS}, got {v}")),
-                }
-            }
-            _ => Err(format!("{MASK_FORMS}, got {v}")),
-        }
-    }
-}
 
 impl From<Mask> for serde_json::Value {
     fn from(m: Mask) -> Self {
@@ -369,7 +315,7 @@ impl From<Mask> for serde_json::Value {
 /// serde for a [`Matrix`] as an array of rows (row-vector orientation).
 pub(crate) mod rows {
     use super::Matrix;
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+    use serde::{Serialize, Serializer};
 
     pub fn to_rows(m: &Matrix) -> Vec<Vec<f64>> {
         m.row_iter().map(|r| r.iter().copied().collect()).collect()
@@ -377,11 +323,6 @@ pub(crate) mod rows {
 
     pub fn serialize<S: Serializer>(m: &Matrix, s: S) -> Result<S::Ok, S::Error> {
         to_rows(m).serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Matrix, D::Error> {
-        let rows = Vec::<Vec<f64>>::deserialize(d)?;
-        from_rows(&rows).map_err(D::Error::custom)
     }
 
     /// A rectangular array of rows as a matrix; ragged rows are refused.
@@ -400,7 +341,7 @@ pub(crate) mod rows {
 /// serde for an optional [`Matrix`].
 mod opt_rows {
     use super::{rows, Matrix};
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use serde::Serializer;
 
     pub fn serialize<S: Serializer>(m: &Option<Matrix>, s: S) -> Result<S::Ok, S::Error> {
         match m {
@@ -408,11 +349,230 @@ mod opt_rows {
             None => s.serialize_none(),
         }
     }
+}
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Matrix>, D::Error> {
-        match Option::<Vec<Vec<f64>>>::deserialize(d)? {
-            Some(r) => rows::from_rows(&r).map(Some).map_err(D::Error::custom),
-            None => Ok(None),
+/// Reading a scenario from a parsed JSON document, field by field, so that
+/// every refusal names the field (`heads[1].w_k[0][2]`).
+mod read {
+    use super::*;
+
+    type R<T> = Result<T, ScenarioError>;
+
+    fn describe(v: &Value) -> String {
+        let text = v.to_string();
+        if text.chars().count() > 40 {
+            format!("{}…", text.chars().take(40).collect::<String>())
+        } else {
+            text
         }
+    }
+
+    fn object<'a>(v: &'a Value, field: &str, known: &[&str]) -> R<&'a Map<String, Value>> {
+        let map = v.as_object().ok_or_else(|| {
+            ScenarioError::new(field, format!("expected an object, got {}", describe(v)))
+        })?;
+        if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
+            let path = if field.is_empty() {
+                k.clone()
+            } else {
+                format!("{field}.{k}")
+            };
+            return Err(ScenarioError::new(
+                path,
+                format!("unknown field `{k}`, expected one of {}", known.join(", ")),
+            ));
+        }
+        Ok(map)
+    }
+
+    fn required<'a>(map: &'a Map<String, Value>, key: &str, field: &str) -> R<&'a Value> {
+        map.get(key)
+            .ok_or_else(|| ScenarioError::new(field, format!("missing field `{key}`")))
+    }
+
+    fn array<'a>(v: &'a Value, field: &str, what: &str) -> R<&'a Vec<Value>> {
+        v.as_array().ok_or_else(|| {
+            ScenarioError::new(field, format!("expected {what}, got {}", describe(v)))
+        })
+    }
+
+    /// A JSON number as f64, read from its decimal text (exact), refusing
+    /// what f64 cannot hold.
+    fn number(v: &Value, field: &str) -> R<f64> {
+        let Value::Number(n) = v else {
+            return Err(ScenarioError::new(
+                field,
+                format!("expected a number, got {}", describe(v)),
+            ));
+        };
+        let text = n.to_string();
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            _ => Err(ScenarioError::new(
+                field,
+                format!("{text} is out of range (not a finite f64)"),
+            )),
+        }
+    }
+
+    pub fn matrix(v: &Value, field: &str) -> R<Matrix> {
+        let rows = array(v, field, "an array of rows")?;
+        let mut out: Vec<Vec<f64>> = Vec::with_capacity(rows.len());
+        for (r, row) in rows.iter().enumerate() {
+            let f = format!("{field}[{r}]");
+            let cells = array(row, &f, "a row (an array of numbers)")?;
+            let nums = cells
+                .iter()
+                .enumerate()
+                .map(|(c, x)| number(x, &format!("{f}[{c}]")))
+                .collect::<R<Vec<f64>>>()?;
+            out.push(nums);
+        }
+        rows::from_rows(&out).map_err(|reason| ScenarioError::new(field, reason))
+    }
+
+    fn boolean(v: &Value, field: &str) -> R<bool> {
+        v.as_bool().ok_or_else(|| {
+            ScenarioError::new(
+                field,
+                format!("expected true or false, got {}", describe(v)),
+            )
+        })
+    }
+
+    pub fn mask(v: &Value) -> R<Mask> {
+        let bad = || ScenarioError::new("mask", format!("{MASK_FORMS}, got {}", describe(v)));
+        let count = |x: &Value, key: &str| -> R<usize> {
+            x.as_u64()
+                .and_then(|u| usize::try_from(u).ok())
+                .ok_or_else(|| {
+                    ScenarioError::new(
+                        format!("mask.{key}"),
+                        format!("must be a whole number ≥ 0, got {}", describe(x)),
+                    )
+                })
+        };
+        match v {
+            Value::String(s) if s == "none" => Ok(Mask::None),
+            Value::String(s) if s == "causal" => Ok(Mask::Causal),
+            Value::Object(map) if map.len() == 1 => {
+                let (key, value) = map.iter().next().expect("one entry");
+                match key.as_str() {
+                    "padding" => Ok(Mask::Padding(count(value, "padding")?)),
+                    "window" => Ok(Mask::Window(count(value, "window")?)),
+                    "custom" => {
+                        let not_bools = || {
+                            ScenarioError::new(
+                                "mask.custom",
+                                "custom must be an array of arrays of true/false",
+                            )
+                        };
+                        let rows = value.as_array().ok_or_else(not_bools)?;
+                        rows.iter()
+                            .map(|row| {
+                                row.as_array()
+                                    .ok_or_else(not_bools)?
+                                    .iter()
+                                    .map(|b| b.as_bool().ok_or_else(not_bools))
+                                    .collect::<R<Vec<bool>>>()
+                            })
+                            .collect::<R<Vec<Vec<bool>>>>()
+                            .map(Mask::Custom)
+                    }
+                    _ => Err(bad()),
+                }
+            }
+            _ => Err(bad()),
+        }
+    }
+
+    fn positional(v: &Value) -> R<Positional> {
+        match v.as_str() {
+            Some("none") => Ok(Positional::None),
+            Some("sinusoidal") => Ok(Positional::Sinusoidal),
+            _ => Err(ScenarioError::new(
+                "positional",
+                format!("expected \"none\" or \"sinusoidal\", got {}", describe(v)),
+            )),
+        }
+    }
+
+    fn head(v: &Value, r: usize) -> R<HeadWeights> {
+        let field = format!("heads[{r}]");
+        let map = object(v, &field, &["w_q", "w_k", "w_v"])?;
+        let m = |key: &str| {
+            let f = format!("{field}.{key}");
+            matrix(required(map, key, &f)?, &f)
+        };
+        Ok(HeadWeights {
+            w_q: m("w_q")?,
+            w_k: m("w_k")?,
+            w_v: m("w_v")?,
+        })
+    }
+
+    pub fn scenario(doc: &Value) -> R<Scenario> {
+        const FIELDS: [&str; 8] = [
+            "format",
+            "tokens",
+            "x",
+            "heads",
+            "w_o",
+            "scale",
+            "mask",
+            "positional",
+        ];
+        let map = object(doc, "", &FIELDS)?;
+        let format = match required(map, "format", "format")? {
+            Value::String(s) => s.clone(),
+            other => describe(other),
+        };
+        if format != FORMAT {
+            return Err(ScenarioError::new(
+                "format",
+                format!("expected \"{FORMAT}\", got {format}"),
+            ));
+        }
+        let x = matrix(required(map, "x", "x")?, "x")?;
+        let tokens = match map.get("tokens") {
+            None | Some(Value::Null) => default_tokens(x.nrows()),
+            Some(v) => array(v, "tokens", "an array of labels")?
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    t.as_str().map(str::to_string).ok_or_else(|| {
+                        ScenarioError::new(
+                            format!("tokens[{i}]"),
+                            format!("expected a string, got {}", describe(t)),
+                        )
+                    })
+                })
+                .collect::<R<Vec<String>>>()?,
+        };
+        let heads = array(
+            required(map, "heads", "heads")?,
+            "heads",
+            "an array of heads",
+        )?
+        .iter()
+        .enumerate()
+        .map(|(r, h)| head(h, r))
+        .collect::<R<Vec<HeadWeights>>>()?;
+        let w_o = match map.get("w_o") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(matrix(v, "w_o")?),
+        };
+        Ok(Scenario {
+            format,
+            tokens,
+            x,
+            heads,
+            w_o,
+            scale: map.get("scale").map_or(Ok(true), |v| boolean(v, "scale"))?,
+            mask: map.get("mask").map_or(Ok(Mask::None), mask)?,
+            positional: map
+                .get("positional")
+                .map_or(Ok(Positional::None), positional)?,
+        })
     }
 }

@@ -1,6 +1,13 @@
-//! Pure teaching code: the notes' worked examples as presets, and how numbers
-//! are shown. No browser APIs here, so all of it is tested natively.
+//! Pure teaching code: the notes' worked examples as presets, how numbers
+//! are shown and parsed, derivations of single cells, formulas, code
+//! snippets. No browser APIs here, so all of it is tested natively.
 
+pub mod derive;
+pub mod edit;
 pub mod format;
+pub mod formulas;
+pub mod names;
+pub mod parse;
 pub mod presets;
 pub mod random;
+pub mod snippets;

@@ -30,6 +30,170 @@ pub fn notes_004() -> Scenario {
     }
 }
 
+/// Which preset (the page names them in both languages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// Note `004`'s worked example.
+    Notes004,
+    /// Note `000` §3.1: two identical "saw" rows, different outputs once
+    /// positions are added.
+    ISawASaw,
+    /// Note `000` §5.2: 我喜欢你 …
+    ILoveYou,
+    /// … and 你喜欢我: the same tokens in another order.
+    YouLoveMe,
+    /// Every query attends equally to every key (all scores equal).
+    Uniform,
+    /// Every query attends to itself.
+    SelfAttend,
+    /// Every query attends to the previous token (causal mask).
+    PreviousToken,
+    /// Seeded random numbers: 4 tokens, d_model 4, 2 heads, W_O.
+    Random(u64),
+}
+
+impl Preset {
+    /// The presets offered in the menu (Random with its default seed).
+    pub const MENU: [Preset; 8] = [
+        Preset::Notes004,
+        Preset::ISawASaw,
+        Preset::ILoveYou,
+        Preset::YouLoveMe,
+        Preset::Uniform,
+        Preset::SelfAttend,
+        Preset::PreviousToken,
+        Preset::Random(1),
+    ];
+
+    /// A stable id for menus and URLs.
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::Notes004 => "notes-004",
+            Preset::ISawASaw => "i-saw-a-saw",
+            Preset::ILoveYou => "wo-xihuan-ni",
+            Preset::YouLoveMe => "ni-xihuan-wo",
+            Preset::Uniform => "uniform",
+            Preset::SelfAttend => "self",
+            Preset::PreviousToken => "previous-token",
+            Preset::Random(_) => "random",
+        }
+    }
+
+    /// The preset with this id (`random` takes `seed`).
+    pub fn from_id(id: &str, seed: u64) -> Option<Preset> {
+        Preset::MENU
+            .iter()
+            .map(|p| match p {
+                Preset::Random(_) => Preset::Random(seed),
+                p => *p,
+            })
+            .find(|p| p.id() == id)
+    }
+
+    /// The scenario.
+    pub fn build(self) -> Scenario {
+        match self {
+            Preset::Notes004 => notes_004(),
+            Preset::ISawASaw => i_saw_a_saw(),
+            Preset::ILoveYou => i_love_you(false),
+            Preset::YouLoveMe => i_love_you(true),
+            Preset::Uniform => pattern(Pattern::Uniform),
+            Preset::SelfAttend => pattern(Pattern::SelfAttend),
+            Preset::PreviousToken => pattern(Pattern::Previous),
+            Preset::Random(seed) => random(
+                seed,
+                Dims {
+                    n: 4,
+                    d_model: 4,
+                    d_k: 3,
+                    d_v: 3,
+                    heads: 2,
+                },
+                true,
+            ),
+        }
+    }
+}
+
+fn toks(list: &[&str]) -> Vec<String> {
+    list.iter().map(|t| t.to_string()).collect()
+}
+
+/// "I saw a saw" (note `000` §3.1, FIGURES F13): rows 2 and 4 of X are the
+/// same embedding. Attention alone would give them the same output; with
+/// the sinusoidal positions added, their outputs differ.
+pub fn i_saw_a_saw() -> Scenario {
+    let base = notes_004();
+    Scenario {
+        tokens: toks(&["I", "saw", "a", "saw"]),
+        x: m([
+            [1., 0., 1., 0.],
+            [0., 2., 0., 2.],
+            [1., 1., 1., 1.],
+            [0., 2., 0., 2.],
+        ]),
+        scale: true,
+        positional: Positional::Sinusoidal,
+        ..base
+    }
+}
+
+/// "我喜欢你" or, reversed, "你喜欢我" (note `000` §5.2): the same embeddings
+/// in another order. Without positional encoding each token's output is the
+/// same in both sentences, only moved: attention alone does not see order.
+pub fn i_love_you(reversed: bool) -> Scenario {
+    let wo = [1., 0., 0., 1.];
+    let xihuan = [0., 1., 1., 0.];
+    let ni = [1., 1., 0., 0.];
+    let (tokens, x) = if reversed {
+        (toks(&["你", "喜欢", "我"]), m([ni, xihuan, wo]))
+    } else {
+        (toks(&["我", "喜欢", "你"]), m([wo, xihuan, ni]))
+    };
+    Scenario {
+        tokens,
+        x,
+        scale: true,
+        ..notes_004()
+    }
+}
+
+enum Pattern {
+    Uniform,
+    SelfAttend,
+    Previous,
+}
+
+/// Four one-hot tokens and projections chosen so the weights show a
+/// pattern a learner should recognise.
+fn pattern(p: Pattern) -> Scenario {
+    let n = 4;
+    let eye = Matrix::identity(n, n);
+    let (w_q, w_k, mask) = match p {
+        // Q = 0: every score is 0, so every weight is 1/n.
+        Pattern::Uniform => (Matrix::zeros(n, n), &eye * 3.0, Mask::None),
+        // q_i = k_i = 3e_i: score 9 with itself, 0 with the others.
+        Pattern::SelfAttend => (&eye * 3.0, &eye * 3.0, Mask::None),
+        // k_j = 3e_(j+1): q_i · k_(i−1) = 9; the causal mask keeps the
+        // first token on itself.
+        Pattern::Previous => (
+            &eye * 3.0,
+            Matrix::from_fn(n, n, |r, c| if c == r + 1 { 3.0 } else { 0.0 }),
+            Mask::Causal,
+        ),
+    };
+    Scenario {
+        format: FORMAT.to_string(),
+        tokens: toks(&["A", "B", "C", "D"]),
+        x: eye.clone(),
+        heads: vec![HeadWeights { w_q, w_k, w_v: eye }],
+        w_o: None,
+        scale: false,
+        mask,
+        positional: Positional::None,
+    }
+}
+
 /// The scenario a first visit opens on.
 pub fn default_scenario() -> Scenario {
     notes_004()
@@ -84,6 +248,53 @@ pub const BENCH_DIMS: Dims = Dims {
 mod tests {
     use super::*;
     use crate::attention::compute;
+
+    #[test]
+    fn every_preset_is_valid_and_found_by_id() {
+        for p in Preset::MENU {
+            let s = p.build();
+            compute(&s).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+            assert_eq!(Preset::from_id(p.id(), 1), Some(p));
+        }
+        assert_eq!(Preset::from_id("random", 77), Some(Preset::Random(77)));
+        assert_eq!(Preset::from_id("nope", 1), None);
+    }
+
+    #[test]
+    fn the_two_saws_differ_only_with_positions() {
+        let s = i_saw_a_saw();
+        assert_eq!(s.x.row(1), s.x.row(3));
+        let t = compute(&s).unwrap();
+        assert!((t.output.row(1) - t.output.row(3)).abs().max() > 1e-3);
+        let plain = Scenario {
+            positional: Positional::None,
+            ..s
+        };
+        let t = compute(&plain).unwrap();
+        assert_eq!(t.output.row(1), t.output.row(3));
+    }
+
+    #[test]
+    fn word_order_needs_positions() {
+        let a = compute(&i_love_you(false)).unwrap();
+        let b = compute(&i_love_you(true)).unwrap();
+        // 我 is row 0 in one and row 2 in the other: same output, moved.
+        assert_eq!(a.output.row(0), b.output.row(2));
+        assert_eq!(a.output.row(1), b.output.row(1));
+    }
+
+    #[test]
+    fn patterns_look_as_named() {
+        let w = |p: Preset| compute(&p.build()).unwrap().heads[0].weights.clone();
+        let u = w(Preset::Uniform);
+        assert!(u.iter().all(|v| (v - 0.25).abs() < 1e-15));
+        let d = w(Preset::SelfAttend);
+        assert!((0..4).all(|i| d[(i, i)] > 0.99));
+        let prev = w(Preset::PreviousToken);
+        assert_eq!(prev[(0, 0)], 1.0);
+        assert!((1..4).all(|i| prev[(i, i - 1)] > 0.99));
+        assert!((0..4).all(|i| (i + 1..4).all(|j| prev[(i, j)] == 0.0)));
+    }
 
     #[test]
     fn presets_are_valid() {

@@ -1,0 +1,82 @@
+//! "Show your work": the derivation of the selected cell, step by step, with
+//! the actual numbers (computed by `lesson::derive`, rendered as MathML).
+
+use super::i18n::{Lang, S};
+use super::state::Selected;
+use crate::attention::{Scenario, Trace};
+use crate::lesson::derive::{derive, CellRef, StepKind};
+use crate::lesson::format::exact;
+use crate::lesson::names::{Convention, MatrixName};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The derivable cell a selection names, if any.
+pub fn cell_ref(sel: &Selected) -> Option<CellRef> {
+    let (head, i, j) = (sel.head, sel.row, sel.col);
+    Some(match sel.name {
+        MatrixName::Scores => CellRef::Scores { head, i, j },
+        MatrixName::Scaled => CellRef::Scaled { head, i, j },
+        MatrixName::Weights => CellRef::Weights { head, i, j },
+        MatrixName::HeadOutput => CellRef::HeadOutput { head, i, c: j },
+        MatrixName::Output => CellRef::Output { i, c: j },
+        _ => return None,
+    })
+}
+
+fn caption(kind: StepKind) -> S {
+    match kind {
+        StepKind::DotProduct => S::StepDotProduct,
+        StepKind::Scale => S::StepScale,
+        StepKind::Mask => S::StepMask,
+        StepKind::Exp => S::StepExp,
+        StepKind::Normaliser => S::StepNormaliser,
+        StepKind::Weight => S::StepWeight,
+        StepKind::WeightedSum => S::StepWeightedSum,
+        StepKind::Projection => S::StepProjection,
+        StepKind::Undefined => S::StepUndefined,
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DerivationProps {
+    pub scenario: Rc<Scenario>,
+    pub trace: Rc<Trace>,
+    pub selected: Option<Selected>,
+    pub convention: Convention,
+    pub lang: Lang,
+    pub on_close: Callback<MouseEvent>,
+}
+
+#[component]
+pub fn DerivationPanel(p: &DerivationProps) -> Html {
+    let lang = p.lang;
+    let derivation = p
+        .selected
+        .as_ref()
+        .and_then(cell_ref)
+        .and_then(|cell| derive(&p.scenario, &p.trace, cell, p.convention));
+    let Some(d) = derivation else {
+        return html! {
+            <aside class="derivation empty" aria-labelledby="derivation-heading">
+                <h2 id="derivation-heading">{ S::DerivationHeading.t(lang) }</h2>
+                <p class="note">{ S::DerivationHint.t(lang) }</p>
+            </aside>
+        };
+    };
+    html! {
+        <aside class="derivation" aria-labelledby="derivation-heading" aria-live="polite">
+            <h2 id="derivation-heading">
+                { S::DerivationHeading.t(lang) }
+                <button class="close" onclick={p.on_close.clone()} aria-label={S::Close.t(lang)}>{ "×" }</button>
+            </h2>
+            <ol>
+                { for d.steps.iter().map(|step| html! {
+                    <li data-step={format!("{:?}", step.kind)} data-value={exact(step.value)}>
+                        <p class="step-caption">{ caption(step.kind).t(lang) }</p>
+                        { Html::from_html_unchecked(AttrValue::from(step.math.clone())) }
+                    </li>
+                }) }
+            </ol>
+        </aside>
+    }
+}

@@ -1,0 +1,245 @@
+//! The toolbar: presets (with the random seed), undo/redo, the row/column
+//! convention, and moving work in and out: export and import a scenario,
+//! export results, copy a share link, copy NumPy or PyTorch code.
+
+use super::effects;
+use super::i18n::{Lang, S};
+use super::state::{Action, Source};
+use super::url::share_fragment;
+use crate::attention::{Results, Scenario, Trace};
+use crate::lesson::names::Convention;
+use crate::lesson::presets::Preset;
+use crate::lesson::snippets::{numpy_snippet, pytorch_snippet};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    pub scenario: Rc<Scenario>,
+    pub trace: Rc<Trace>,
+    pub preset: Option<Preset>,
+    pub seed: u64,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub convention: Convention,
+    pub lang: Lang,
+    pub on_action: Callback<Action>,
+}
+
+fn preset_name(p: Preset) -> S {
+    match p {
+        Preset::Notes004 => S::PresetNotes004,
+        Preset::ISawASaw => S::PresetISawASaw,
+        Preset::ILoveYou => S::PresetILoveYou,
+        Preset::YouLoveMe => S::PresetYouLoveMe,
+        Preset::Uniform => S::PresetUniform,
+        Preset::SelfAttend => S::PresetSelf,
+        Preset::PreviousToken => S::PresetPrevious,
+        Preset::Random(_) => S::PresetRandom,
+    }
+}
+
+/// What the preset shows, in a sentence.
+pub fn preset_about(p: Preset) -> S {
+    match p {
+        Preset::Notes004 => S::AboutNotes004,
+        Preset::ISawASaw => S::AboutISawASaw,
+        Preset::ILoveYou | Preset::YouLoveMe => S::AboutILoveYou,
+        Preset::Uniform => S::AboutUniform,
+        Preset::SelfAttend => S::AboutSelf,
+        Preset::PreviousToken => S::AboutPrevious,
+        Preset::Random(_) => S::AboutRandom,
+    }
+}
+
+/// The outcome of the last copy, shown in a polite live region.
+#[derive(Clone, PartialEq)]
+enum CopyStatus {
+    Idle,
+    Copied,
+    Failed(String),
+}
+
+#[component]
+pub fn Toolbar(p: &ToolbarProps) -> Html {
+    let lang = p.lang;
+    let status = use_state(|| CopyStatus::Idle);
+    let act = |a: Action| {
+        let on_action = p.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
+    };
+
+    let on_preset = {
+        let (on_action, seed) = (p.on_action.clone(), p.seed);
+        Callback::from(move |e: Event| {
+            let id = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
+                .map(|s| s.value())
+                .unwrap_or_default();
+            if let Some(preset) = Preset::from_id(&id, seed) {
+                on_action.emit(Action::LoadPreset(preset));
+            }
+        })
+    };
+    let on_seed = {
+        let on_action = p.on_action.clone();
+        Callback::from(move |e: Event| {
+            if let Some(seed) = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+                .and_then(|i| i.value().trim().parse::<u64>().ok())
+            {
+                on_action.emit(Action::LoadPreset(Preset::Random(seed)));
+            }
+        })
+    };
+    let new_seed = {
+        let on_action = p.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            let seed = (js_sys::Math::random() * 1_000_000.0) as u64;
+            on_action.emit(Action::LoadPreset(Preset::Random(seed)));
+        })
+    };
+    let convention = |c: Convention, label: S| {
+        let on_action = p.on_action.clone();
+        let checked = p.convention == c;
+        html! {
+            <label class="seg">
+                <input type="radio" name="convention" value={c.code()} checked={checked}
+                    onchange={Callback::from(move |_| on_action.emit(Action::SetConvention(c)))} />
+                <span>{ label.t(lang) }</span>
+            </label>
+        }
+    };
+
+    let export_scenario = {
+        let s = p.scenario.clone();
+        Callback::from(move |_: MouseEvent| {
+            effects::download("attention-scenario.json", "application/json", &s.to_json());
+        })
+    };
+    let export_results = {
+        let t = p.trace.clone();
+        Callback::from(move |_: MouseEvent| {
+            effects::download(
+                "attention-results.json",
+                "application/json",
+                &Results::from_trace(&t).to_json(),
+            );
+        })
+    };
+    let on_import = {
+        let on_action = p.on_action.clone();
+        Callback::from(move |e: Event| {
+            let Some(input) = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let on_action = on_action.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match effects::read_file(file).await {
+                    Ok(text) => match Scenario::from_json(&text) {
+                        Ok(s) => on_action.emit(Action::Load(s, Source::Import)),
+                        Err(err) => on_action.emit(Action::Refuse(Source::Import, err)),
+                    },
+                    Err(()) => on_action.emit(Action::Refuse(
+                        Source::Import,
+                        crate::attention::ScenarioError::new("", S::ImportFailedFile.t(lang)),
+                    )),
+                }
+            });
+        })
+    };
+    let copy = |make: Rc<dyn Fn() -> String>| {
+        let status = status.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = make();
+            let status = status.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match effects::copy_text(text.clone()).await {
+                    Ok(()) => status.set(CopyStatus::Copied),
+                    Err(()) => status.set(CopyStatus::Failed(text)),
+                }
+            });
+        })
+    };
+    let share = {
+        let s = p.scenario.clone();
+        copy(Rc::new(move || effects::page_url_with(&share_fragment(&s))))
+    };
+    let numpy = {
+        let s = p.scenario.clone();
+        copy(Rc::new(move || numpy_snippet(&s)))
+    };
+    let torch = {
+        let s = p.scenario.clone();
+        copy(Rc::new(move || pytorch_snippet(&s)))
+    };
+
+    let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
+    html! {
+        <nav class="toolbar" aria-label={S::Toolbar.t(lang)}>
+            <div class="tool-row">
+                <label class="field" for="preset">
+                    <span>{ S::PresetLabel.t(lang) }</span>
+                    <select id="preset" onchange={on_preset}>
+                        if p.preset.is_none() {
+                            <option value="" selected=true>{ "—" }</option>
+                        }
+                        { for Preset::MENU.iter().map(|pr| html! {
+                            <option value={pr.id()} selected={pr.id() == current_id}>{ preset_name(*pr).t(lang) }</option>
+                        }) }
+                    </select>
+                </label>
+                if let Some(Preset::Random(seed)) = p.preset {
+                    <label class="field" for="seed">
+                        <span>{ S::Seed.t(lang) }</span>
+                        <input id="seed" type="number" min="0" step="1" value={seed.to_string()} onchange={on_seed} />
+                    </label>
+                    <button onclick={new_seed}>{ S::NewSeed.t(lang) }</button>
+                }
+                <span class="group">
+                    <button id="undo" disabled={!p.can_undo} onclick={act(Action::Undo)} title="Ctrl+Z">{ S::Undo.t(lang) }</button>
+                    <button id="redo" disabled={!p.can_redo} onclick={act(Action::Redo)} title="Ctrl+Shift+Z">{ S::Redo.t(lang) }</button>
+                </span>
+                <fieldset class="segmented">
+                    <legend>{ S::ConventionLabel.t(lang) }</legend>
+                    { convention(Convention::Row, S::ConventionRow) }
+                    { convention(Convention::Col, S::ConventionCol) }
+                </fieldset>
+            </div>
+            <div class="tool-row">
+                <button id="export-scenario" onclick={export_scenario}>{ S::ExportScenario.t(lang) }</button>
+                <label class="button" for="import-scenario">
+                    { S::ImportScenario.t(lang) }
+                    <input id="import-scenario" class="visually-hidden" type="file" accept=".json,application/json" onchange={on_import} />
+                </label>
+                <button id="export-results" onclick={export_results}>{ S::ExportResults.t(lang) }</button>
+                <button id="share" onclick={share}>{ S::ShareLink.t(lang) }</button>
+                <button id="copy-numpy" onclick={numpy}>{ S::CopyNumpy.t(lang) }</button>
+                <button id="copy-pytorch" onclick={torch}>{ S::CopyPytorch.t(lang) }</button>
+            </div>
+            <div class="status" aria-live="polite">
+                { match &*status {
+                    CopyStatus::Idle => html! {},
+                    CopyStatus::Copied => html! { <p>{ S::Copied.t(lang) }</p> },
+                    CopyStatus::Failed(text) => html! {
+                        <>
+                            <p>{ S::CopyFailed.t(lang) }</p>
+                            <textarea readonly=true rows="4" value={text.clone()} />
+                        </>
+                    },
+                } }
+            </div>
+        </nav>
+    }
+}

@@ -1,0 +1,633 @@
+//! Edits a learner makes to a scenario: one number, a whole pasted matrix, a
+//! token label, a dimension, the options. Each edit is plain data and
+//! [`apply`] is a pure function returning a new, validated scenario (or the
+//! reason it was refused, leaving the old one in force).
+//!
+//! Resizing keeps every existing number. New cells are filled from a seeded
+//! generator keyed by the cell's place (matrix, row, column), so shrinking
+//! and growing again gives back the same numbers, and everyone with the same
+//! seed sees the same ones.
+
+use super::random::Rng;
+use crate::attention::{
+    default_tokens, HeadWeights, Mask, Matrix, Positional, Scenario, ScenarioError,
+};
+use serde::{Deserialize, Serialize};
+
+/// An editable matrix of the scenario (heads 0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Target {
+    X,
+    WQ(usize),
+    WK(usize),
+    WV(usize),
+    WO,
+}
+
+impl Target {
+    /// The matrix this target names, if the scenario has it.
+    pub fn get(self, s: &Scenario) -> Option<&Matrix> {
+        match self {
+            Target::X => Some(&s.x),
+            Target::WQ(h) => s.heads.get(h).map(|w| &w.w_q),
+            Target::WK(h) => s.heads.get(h).map(|w| &w.w_k),
+            Target::WV(h) => s.heads.get(h).map(|w| &w.w_v),
+            Target::WO => s.w_o.as_ref(),
+        }
+    }
+
+    fn get_mut(self, s: &mut Scenario) -> Option<&mut Matrix> {
+        match self {
+            Target::X => Some(&mut s.x),
+            Target::WQ(h) => s.heads.get_mut(h).map(|w| &mut w.w_q),
+            Target::WK(h) => s.heads.get_mut(h).map(|w| &mut w.w_k),
+            Target::WV(h) => s.heads.get_mut(h).map(|w| &mut w.w_v),
+            Target::WO => s.w_o.as_mut(),
+        }
+    }
+
+    /// The field name used in messages (`heads[1].w_k`).
+    pub fn field(self) -> String {
+        match self {
+            Target::X => "x".into(),
+            Target::WQ(h) => format!("heads[{h}].w_q"),
+            Target::WK(h) => format!("heads[{h}].w_k"),
+            Target::WV(h) => format!("heads[{h}].w_v"),
+            Target::WO => "w_o".into(),
+        }
+    }
+
+    /// A number identifying the matrix, for seeding its new cells.
+    fn code(self) -> u64 {
+        match self {
+            Target::X => 1,
+            Target::WQ(h) => 100 + h as u64,
+            Target::WK(h) => 200 + h as u64,
+            Target::WV(h) => 300 + h as u64,
+            Target::WO => 2,
+        }
+    }
+}
+
+/// A dimension of the scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dim {
+    /// Number of positions (rows of X).
+    N,
+    /// Width of each input row.
+    DModel,
+    /// Width of queries and keys.
+    DK,
+    /// Width of values (and of each head's output).
+    DV,
+    /// Number of heads.
+    Heads,
+}
+
+impl Dim {
+    /// The current size of this dimension.
+    pub fn of(self, s: &Scenario) -> usize {
+        match self {
+            Dim::N => s.n(),
+            Dim::DModel => s.d_model(),
+            Dim::DK => s.d_k(),
+            Dim::DV => s.d_v(),
+            Dim::Heads => s.heads.len(),
+        }
+    }
+
+    /// The allowed range (CONTRACT §1).
+    pub fn range(self) -> (usize, usize) {
+        use crate::attention::{MAX_D, MAX_HEADS, MAX_N};
+        match self {
+            Dim::N => (1, MAX_N),
+            Dim::DModel | Dim::DK | Dim::DV => (1, MAX_D),
+            Dim::Heads => (1, MAX_HEADS),
+        }
+    }
+
+    fn field(self) -> &'static str {
+        match self {
+            Dim::N => "n",
+            Dim::DModel => "d_model",
+            Dim::DK => "d_k",
+            Dim::DV => "d_v",
+            Dim::Heads => "h",
+        }
+    }
+}
+
+/// One change to a scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Set one number (row-vector orientation).
+    Cell {
+        target: Target,
+        row: usize,
+        col: usize,
+        value: f64,
+    },
+    /// Replace a whole matrix (a paste); the shape must stay the same.
+    Matrix { target: Target, rows: Vec<Vec<f64>> },
+    /// Rename a position.
+    Token { index: usize, label: String },
+    /// Change a dimension, keeping existing numbers.
+    Resize { dim: Dim, size: usize },
+    /// Divide by √d_k or not.
+    Scale(bool),
+    /// Which keys each query may see.
+    Mask(Mask),
+    /// Add a positional encoding or not.
+    Positional(Positional),
+    /// Add an output projection W_O ((h·d_v) × d_model, seeded) or remove it.
+    OutputProjection(bool),
+}
+
+/// The number a new cell at (`row`, `col`) of `target` gets from `seed`.
+pub fn fill_value(seed: u64, target: Target, row: usize, col: usize) -> f64 {
+    let key = seed
+        ^ target.code().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (row as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ (col as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+    Rng::new(key).cell()
+}
+
+/// `m` resized to `rows × cols`: kept where it overlaps, seeded elsewhere.
+/// `source(r, c)` says where a new cell's old value comes from, if anywhere.
+fn reshape(
+    m: &Matrix,
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    target: Target,
+    source: impl Fn(usize, usize) -> Option<(usize, usize)>,
+) -> Matrix {
+    Matrix::from_fn(rows, cols, |r, c| match source(r, c) {
+        Some((sr, sc)) if sr < m.nrows() && sc < m.ncols() => m[(sr, sc)],
+        _ => fill_value(seed, target, r, c),
+    })
+}
+
+fn resize(m: &Matrix, rows: usize, cols: usize, seed: u64, target: Target) -> Matrix {
+    reshape(m, rows, cols, seed, target, |r, c| Some((r, c)))
+}
+
+/// Applies `edit` to `s` and validates the result. `seed` fills new cells.
+/// The scenario is never changed in place: on error the caller keeps `s`.
+pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioError> {
+    let mut out = s.clone();
+    match edit {
+        Edit::Cell {
+            target,
+            row,
+            col,
+            value,
+        } => {
+            let field = target.field();
+            let m = target
+                .get_mut(&mut out)
+                .ok_or_else(|| ScenarioError::new(&field, "this matrix does not exist"))?;
+            if *row >= m.nrows() || *col >= m.ncols() {
+                return Err(ScenarioError::new(
+                    format!("{field}[{row}][{col}]"),
+                    format!("outside the {}×{} matrix", m.nrows(), m.ncols()),
+                ));
+            }
+            m[(*row, *col)] = *value;
+        }
+        Edit::Matrix { target, rows } => {
+            let field = target.field();
+            let m = target
+                .get_mut(&mut out)
+                .ok_or_else(|| ScenarioError::new(&field, "this matrix does not exist"))?;
+            let cols = rows.first().map_or(0, Vec::len);
+            if rows.len() != m.nrows() || rows.iter().any(|r| r.len() != m.ncols()) {
+                return Err(ScenarioError::new(
+                    field,
+                    format!(
+                        "expected {}×{}, got {}×{}",
+                        m.nrows(),
+                        m.ncols(),
+                        rows.len(),
+                        cols
+                    ),
+                ));
+            }
+            *m = Matrix::from_fn(m.nrows(), m.ncols(), |r, c| rows[r][c]);
+        }
+        Edit::Token { index, label } => {
+            let slot = out.tokens.get_mut(*index).ok_or_else(|| {
+                ScenarioError::new(format!("tokens[{index}]"), "no such position")
+            })?;
+            *slot = label.trim().to_string();
+        }
+        Edit::Resize { dim, size } => {
+            let (lo, hi) = dim.range();
+            if !(lo..=hi).contains(size) {
+                return Err(ScenarioError::new(
+                    dim.field(),
+                    format!("must be between {lo} and {hi}, got {size}"),
+                ));
+            }
+            resize_dim(&mut out, *dim, *size, seed);
+        }
+        Edit::Scale(on) => out.scale = *on,
+        Edit::Mask(mask) => out.mask = mask.clone(),
+        Edit::Positional(p) => out.positional = *p,
+        Edit::OutputProjection(on) => {
+            out.w_o = on.then(|| match &s.w_o {
+                Some(w) => w.clone(),
+                None => resize(
+                    &Matrix::zeros(0, 0),
+                    s.heads.len() * s.d_v(),
+                    s.d_model(),
+                    seed,
+                    Target::WO,
+                ),
+            });
+        }
+    }
+    out.validate()?;
+    Ok(out)
+}
+
+fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
+    let (n, d_model, d_k, d_v, h) = (s.n(), s.d_model(), s.d_k(), s.d_v(), s.heads.len());
+    match dim {
+        Dim::N => {
+            s.x = resize(&s.x, size, d_model, seed, Target::X);
+            let defaults = default_tokens(size);
+            s.tokens.truncate(size);
+            while s.tokens.len() < size {
+                s.tokens.push(defaults[s.tokens.len()].clone());
+            }
+            s.mask = match &s.mask {
+                Mask::Padding(l) => Mask::Padding((*l).min(size)),
+                Mask::Custom(rows) => Mask::Custom(
+                    (0..size)
+                        .map(|i| {
+                            (0..size)
+                                .map(|j| {
+                                    rows.get(i).and_then(|r| r.get(j)).copied().unwrap_or(true)
+                                })
+                                .collect()
+                        })
+                        .collect(),
+                ),
+                other => other.clone(),
+            };
+        }
+        Dim::DModel => {
+            s.x = resize(&s.x, n, size, seed, Target::X);
+            for (r, w) in s.heads.iter_mut().enumerate() {
+                w.w_q = resize(&w.w_q, size, d_k, seed, Target::WQ(r));
+                w.w_k = resize(&w.w_k, size, d_k, seed, Target::WK(r));
+                w.w_v = resize(&w.w_v, size, d_v, seed, Target::WV(r));
+            }
+            // W_O maps back to d_model when it was built that way.
+            if let Some(w_o) = &s.w_o {
+                if w_o.ncols() == d_model {
+                    s.w_o = Some(resize(w_o, w_o.nrows(), size, seed, Target::WO));
+                }
+            }
+        }
+        Dim::DK => {
+            for (r, w) in s.heads.iter_mut().enumerate() {
+                w.w_q = resize(&w.w_q, d_model, size, seed, Target::WQ(r));
+                w.w_k = resize(&w.w_k, d_model, size, seed, Target::WK(r));
+            }
+        }
+        Dim::DV => {
+            for (r, w) in s.heads.iter_mut().enumerate() {
+                w.w_v = resize(&w.w_v, d_model, size, seed, Target::WV(r));
+            }
+            // W_O's rows come in one block of d_v per head: keep each block.
+            if let Some(w_o) = &s.w_o {
+                s.w_o = Some(reshape(
+                    w_o,
+                    h * size,
+                    w_o.ncols(),
+                    seed,
+                    Target::WO,
+                    |r, c| {
+                        let (head, k) = (r / size, r % size);
+                        (k < d_v).then_some((head * d_v + k, c))
+                    },
+                ));
+            }
+        }
+        Dim::Heads => {
+            s.heads.truncate(size);
+            while s.heads.len() < size {
+                let r = s.heads.len();
+                let z = Matrix::zeros(0, 0);
+                s.heads.push(HeadWeights {
+                    w_q: resize(&z, d_model, d_k, seed, Target::WQ(r)),
+                    w_k: resize(&z, d_model, d_k, seed, Target::WK(r)),
+                    w_v: resize(&z, d_model, d_v, seed, Target::WV(r)),
+                });
+            }
+            if let Some(w_o) = &s.w_o {
+                s.w_o = Some(resize(w_o, size * d_v, w_o.ncols(), seed, Target::WO));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attention::compute;
+    use crate::lesson::presets::{notes_004, random, Dims};
+
+    fn dims(s: &Scenario) -> (usize, usize, usize, usize, usize) {
+        (s.n(), s.d_model(), s.d_k(), s.d_v(), s.heads.len())
+    }
+
+    #[test]
+    fn a_cell_edit_changes_one_number() {
+        let s = notes_004();
+        let e = Edit::Cell {
+            target: Target::WQ(0),
+            row: 1,
+            col: 2,
+            value: 5.5,
+        };
+        let t = apply(&s, &e, 1).unwrap();
+        assert_eq!(t.heads[0].w_q[(1, 2)], 5.5);
+        let mut expected = s.clone();
+        expected.heads[0].w_q[(1, 2)] = 5.5;
+        assert_eq!(t, expected);
+    }
+
+    #[test]
+    fn out_of_range_cells_and_missing_matrices_are_refused() {
+        let s = notes_004();
+        let e = apply(
+            &s,
+            &Edit::Cell {
+                target: Target::X,
+                row: 3,
+                col: 0,
+                value: 1.0,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "x[3][0]");
+        let e = apply(
+            &s,
+            &Edit::Cell {
+                target: Target::WO,
+                row: 0,
+                col: 0,
+                value: 1.0,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "w_o");
+        let e = apply(
+            &s,
+            &Edit::Cell {
+                target: Target::X,
+                row: 0,
+                col: 0,
+                value: f64::NAN,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "x[0][0]");
+    }
+
+    #[test]
+    fn a_pasted_matrix_must_fit() {
+        let s = notes_004();
+        let rows = vec![vec![1.0, 2.0, 3.0]; 3];
+        let e = apply(
+            &s,
+            &Edit::Matrix {
+                target: Target::X,
+                rows: rows.clone(),
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "x: expected 3×4, got 3×3");
+        let t = apply(
+            &s,
+            &Edit::Matrix {
+                target: Target::WV(0),
+                rows: vec![vec![1.0, 2.0, 3.0]; 4],
+            },
+            1,
+        )
+        .unwrap();
+        assert_eq!(t.heads[0].w_v, Matrix::from_fn(4, 3, |_, c| c as f64 + 1.0));
+    }
+
+    #[test]
+    fn growing_keeps_numbers_and_shrinking_back_restores() {
+        let s = notes_004();
+        for dim in [Dim::N, Dim::DModel, Dim::DK, Dim::DV, Dim::Heads] {
+            let grown = apply(&s, &Edit::Resize { dim, size: 5 }, 9).unwrap();
+            assert_eq!(dim.of(&grown), 5, "{dim:?}");
+            assert_eq!(grown.x.view((0, 0), (3, 4)).clone_owned(), s.x);
+            assert_eq!(
+                grown.heads[0].w_q.view((0, 0), (4, 3)).clone_owned(),
+                s.heads[0].w_q
+            );
+            let back = apply(
+                &grown,
+                &Edit::Resize {
+                    dim,
+                    size: dim.of(&s),
+                },
+                9,
+            )
+            .unwrap();
+            assert_eq!(back, s, "{dim:?} back");
+            // Same seed, same new numbers.
+            let again = apply(&s, &Edit::Resize { dim, size: 5 }, 9).unwrap();
+            assert_eq!(again, grown);
+            compute(&grown).unwrap();
+        }
+    }
+
+    #[test]
+    fn resizing_n_extends_tokens_and_masks() {
+        let mut s = notes_004();
+        s.mask = Mask::Custom(vec![vec![true, false, false]; 3]);
+        let t = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::N,
+                size: 4,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(t.tokens, vec!["input 1", "input 2", "input 3", "x4"]);
+        match &t.mask {
+            Mask::Custom(rows) => {
+                assert_eq!(rows.len(), 4);
+                assert_eq!(rows[0], vec![true, false, false, true]);
+                assert_eq!(rows[3], vec![true; 4]);
+            }
+            m => panic!("{m:?}"),
+        }
+        s.mask = Mask::Padding(3);
+        let t = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::N,
+                size: 2,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(t.mask, Mask::Padding(2));
+    }
+
+    #[test]
+    fn dims_out_of_range_are_refused_with_the_field() {
+        let s = notes_004();
+        let e = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::N,
+                size: 65,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "n: must be between 1 and 64, got 65");
+        let e = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::Heads,
+                size: 0,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "h");
+        let e = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::DK,
+                size: 129,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "d_k");
+    }
+
+    #[test]
+    fn w_o_follows_heads_and_d_v_blockwise() {
+        let s = random(
+            5,
+            Dims {
+                n: 3,
+                d_model: 4,
+                d_k: 2,
+                d_v: 2,
+                heads: 2,
+            },
+            true,
+        );
+        let w_o = s.w_o.clone().unwrap();
+        assert_eq!(w_o.shape(), (4, 4));
+        let t = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::DV,
+                size: 3,
+            },
+            5,
+        )
+        .unwrap();
+        let t_o = t.w_o.clone().unwrap();
+        assert_eq!(t_o.shape(), (6, 4));
+        // Head 2's first row moved from row 2 to row 3, unchanged.
+        assert_eq!(t_o.row(3), w_o.row(2));
+        assert_eq!(t_o.row(4), w_o.row(3));
+        assert_eq!(t_o.row(0), w_o.row(0));
+        let t = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::Heads,
+                size: 3,
+            },
+            5,
+        )
+        .unwrap();
+        assert_eq!(t.w_o.as_ref().unwrap().shape(), (6, 4));
+        assert_eq!(dims(&t), (3, 4, 2, 2, 3));
+        let t = apply(
+            &s,
+            &Edit::Resize {
+                dim: Dim::DModel,
+                size: 5,
+            },
+            5,
+        )
+        .unwrap();
+        assert_eq!(t.w_o.as_ref().unwrap().shape(), (4, 5));
+    }
+
+    #[test]
+    fn options_and_output_projection() {
+        let s = notes_004();
+        let t = apply(&s, &Edit::Scale(true), 1).unwrap();
+        assert!(t.scale);
+        let t = apply(&s, &Edit::Mask(Mask::Window(1)), 1).unwrap();
+        assert_eq!(t.mask, Mask::Window(1));
+        let e = apply(&s, &Edit::Mask(Mask::Padding(4)), 1).unwrap_err();
+        assert_eq!(e.field, "mask.padding");
+        let t = apply(&s, &Edit::OutputProjection(true), 1).unwrap();
+        assert_eq!(t.w_o.as_ref().unwrap().shape(), (3, 4));
+        let u = apply(&t, &Edit::OutputProjection(false), 1).unwrap();
+        assert_eq!(u, s);
+        let t = apply(&s, &Edit::Positional(Positional::Sinusoidal), 1).unwrap();
+        assert_eq!(t.positional, Positional::Sinusoidal);
+        let t = apply(
+            &s,
+            &Edit::Token {
+                index: 1,
+                label: "  saw ".into(),
+            },
+            1,
+        )
+        .unwrap();
+        assert_eq!(t.tokens[1], "saw");
+        let e = apply(
+            &s,
+            &Edit::Token {
+                index: 0,
+                label: "x".repeat(41),
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "tokens[0]");
+    }
+
+    #[test]
+    fn fill_values_depend_on_place_and_seed() {
+        let a = fill_value(1, Target::X, 0, 0);
+        assert_eq!(a, fill_value(1, Target::X, 0, 0));
+        let others = [
+            fill_value(2, Target::X, 0, 0),
+            fill_value(1, Target::X, 0, 1),
+            fill_value(1, Target::X, 1, 0),
+            fill_value(1, Target::WQ(0), 0, 0),
+        ];
+        assert!(others.iter().any(|v| *v != a));
+        for v in others {
+            assert!((-1.0..=1.0).contains(&v));
+        }
+    }
+}

@@ -1,0 +1,803 @@
+//! # Formulas: how each matrix is made, written as mathematics
+//!
+//! Self-attention is a handful of matrix products. The same numbers can be
+//! laid out two ways, and each way has its own formulas:
+//!
+//! - **Row convention** (note `000` §8, PyTorch, the engine): token `i` is
+//!   row `i` of `X` (`n × d_model`). Projections multiply on the right,
+//!   `Q = X W_Q`; the scores are `S = Q Kᵀ`, so `S_{i,j} = α_{i,j}` sits in
+//!   row `i` (the query) and column `j` (the key); softmax runs along each
+//!   row; the head output is `H = A V`; heads are placed side by side,
+//!   `concat = [H_1 ⋯ H_h]`, and mixed by `Y = concat · W_O`.
+//! - **Column convention** (note `000` §4.5): token `i` is column `a^i` of
+//!   `X` (`d_model × n`). Projections multiply on the left, `Q = W^q X`; the
+//!   scores are `S = Kᵀ Q`, so `S_{j,i} = α_{i,j}` sits in row `j` (the key)
+//!   and column `i` (the query); softmax runs down each column; `B = V A`;
+//!   the heads' outputs of one token are stacked into one tall column and
+//!   mixed by `W^O`.
+//!
+//! Both are the same computation: every matrix of one is the transpose of the
+//! other's. The √d_k division keeps the scores' spread independent of the
+//! width d_k (note `000` §4.3); a mask removes hidden keys before the softmax.
+//!
+//! Everything here is a MathML Core string (`<math>…</math>`), ready to be
+//! inserted into the page: [`formula`] for one matrix, [`attention_formula`]
+//! for the whole layer, [`symbol`] for a matrix's short name inline. Any text
+//! placed inside is escaped ([`ml::escape`]).
+
+use super::names::{Convention, MatrixName};
+
+/// Tiny MathML builders shared by the formulas and the derivations.
+///
+/// Each returns one well-formed MathML fragment; text content is escaped.
+pub(crate) mod ml {
+    use crate::lesson::format::short;
+
+    /// Escapes `&`, `<`, `>` and `"` so text can sit inside an element or an
+    /// attribute.
+    pub fn escape(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for ch in text.chars() {
+            match ch {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' => out.push_str("&quot;"),
+                _ => out.push(ch),
+            }
+        }
+        out
+    }
+
+    fn el(name: &str, content: &str) -> String {
+        format!("<{name}>{content}</{name}>")
+    }
+
+    /// An identifier; one letter is italic, several are upright (`softmax`).
+    pub fn mi(s: &str) -> String {
+        el("mi", &escape(s))
+    }
+    /// An upright identifier (the `T` of a transpose).
+    pub fn upright(s: &str) -> String {
+        format!("<mi mathvariant=\"normal\">{}</mi>", escape(s))
+    }
+    /// A number, as written.
+    pub fn mn(s: &str) -> String {
+        el("mn", &escape(s))
+    }
+    /// An operator or fence.
+    pub fn mo(s: &str) -> String {
+        el("mo", &escape(s))
+    }
+    /// Upright text.
+    pub fn mtext(s: &str) -> String {
+        el("mtext", &escape(s))
+    }
+    /// A whole number.
+    pub fn int(k: usize) -> String {
+        mn(&k.to_string())
+    }
+    /// Groups fragments into one `<mrow>`.
+    pub fn row<S: AsRef<str>>(parts: &[S]) -> String {
+        let inner: String = parts.iter().map(AsRef::as_ref).collect();
+        el("mrow", &inner)
+    }
+    /// `base` with a subscript.
+    pub fn sub(base: &str, s: &str) -> String {
+        format!("<msub>{base}{s}</msub>")
+    }
+    /// `base` with a superscript.
+    pub fn sup(base: &str, s: &str) -> String {
+        format!("<msup>{base}{s}</msup>")
+    }
+    /// `base` with a subscript and a superscript.
+    pub fn subsup(base: &str, s: &str, p: &str) -> String {
+        format!("<msubsup>{base}{s}{p}</msubsup>")
+    }
+    /// A fraction.
+    pub fn frac(num: &str, den: &str) -> String {
+        format!("<mfrac>{num}{den}</mfrac>")
+    }
+    /// A square root.
+    pub fn sqrt(x: &str) -> String {
+        el("msqrt", x)
+    }
+    /// A 1em gap between two equations on one line.
+    pub fn gap() -> String {
+        "<mspace width=\"1em\"></mspace>".to_string()
+    }
+    /// `( x )`.
+    pub fn paren(x: &str) -> String {
+        row(&[mo("("), x.to_string(), mo(")")])
+    }
+    /// A column of entries between square brackets (a stacked vector).
+    pub fn column(items: &[String]) -> String {
+        let rows: String = items
+            .iter()
+            .map(|it| format!("<mtr><mtd>{it}</mtd></mtr>"))
+            .collect();
+        row(&[mo("["), el("mtable", &rows), mo("]")])
+    }
+    /// Inline `<math>`.
+    pub fn inline(body: &str) -> String {
+        el("math", body)
+    }
+    /// Display `<math display="block">`.
+    pub fn block(body: &str) -> String {
+        format!("<math display=\"block\">{body}</math>")
+    }
+
+    /// A number as [`short`] shows it, in MathML: a true minus sign
+    /// (`−`, not `-`) and `6.03×10⁻⁶` for scientific forms. Non-finite
+    /// values show as `—`.
+    pub fn num(v: f64) -> String {
+        let s = short(v);
+        if !v.is_finite() {
+            return mtext(&s);
+        }
+        let (neg, body) = match s.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, s.as_str()),
+        };
+        let magnitude = match body.split_once('e') {
+            Some((mant, exp)) => {
+                let exp_ml = match exp.strip_prefix('-') {
+                    Some(e) => row(&[mo("−"), mn(e)]),
+                    None => mn(exp),
+                };
+                row(&[mn(mant), mo("×"), sup(&mn("10"), &exp_ml)])
+            }
+            None => mn(body),
+        };
+        if neg {
+            row(&[mo("−"), magnitude])
+        } else {
+            magnitude
+        }
+    }
+
+    /// A number used as a factor or subtrahend: negative and scientific
+    /// forms go in parentheses, so `0.5·(−2)` and `a − (−1)` read right.
+    pub fn factor(v: f64) -> String {
+        let s = short(v);
+        if s.starts_with('-') || s.contains('e') {
+            paren(&num(v))
+        } else {
+            num(v)
+        }
+    }
+
+    /// `xᵀ`.
+    pub fn transpose(x: &str) -> String {
+        sup(x, &upright("T"))
+    }
+    /// `x′`.
+    pub fn prime(x: &str) -> String {
+        sup(x, &mo("′"))
+    }
+    /// `d_k`.
+    pub fn d_k() -> String {
+        sub(&mi("d"), &mi("k"))
+    }
+    /// `d_v`.
+    pub fn d_v() -> String {
+        sub(&mi("d"), &mi("v"))
+    }
+    /// `d_model`.
+    pub fn d_model() -> String {
+        sub(&mi("d"), &mtext("model"))
+    }
+    /// `√d_k`.
+    pub fn sqrt_d_k() -> String {
+        sqrt(&d_k())
+    }
+    /// `∑_{var=1}^{upper}`.
+    pub fn sigma(var: &str, upper: &str) -> String {
+        subsup(&mo("∑"), &row(&[mi(var), mo("="), mn("1")]), upper)
+    }
+    /// `name(arg)` for a function such as `exp` or `softmax_row`.
+    pub fn call(name: &str, arg: &str) -> String {
+        row(&[name.to_string(), paren(arg)])
+    }
+    /// `a, b` as one subscript.
+    pub fn pair(a: &str, b: &str) -> String {
+        row(&[a.to_string(), mo(","), b.to_string()])
+    }
+}
+
+use ml::*;
+
+/// `W_Q` (row) or `W^q` (column), `letter` one of `Q`, `K`, `V`, `O`.
+fn weight_symbol(conv: Convention, letter: char) -> String {
+    match (conv, letter) {
+        (Convention::Row, l) => sub(&mi("W"), &mi(&l.to_string())),
+        (Convention::Col, 'O') => sup(&mi("W"), &mi("O")),
+        (Convention::Col, l) => sup(&mi("W"), &mi(&l.to_ascii_lowercase().to_string())),
+    }
+}
+
+/// `ℝ^{a×b}`.
+fn real_space(a: &str, b: &str) -> String {
+    sup(&mi("ℝ"), &row(&[a, &mo("×"), b]))
+}
+
+/// `h·d_v`, the width of the concatenation.
+fn h_d_v() -> String {
+    row(&[mi("h"), d_v()])
+}
+
+fn softmax_along(conv: Convention) -> String {
+    match conv {
+        Convention::Row => sub(&mi("softmax"), &mi("row")),
+        Convention::Col => sub(&mi("softmax"), &mi("col")),
+    }
+}
+
+/// `QKᵀ` (row) or `KᵀQ` (column).
+fn scores_product(conv: Convention) -> String {
+    let kt = transpose(&mi("K"));
+    match conv {
+        Convention::Row => row(&[mi("Q"), kt]),
+        Convention::Col => row(&[kt, mi("Q")]),
+    }
+}
+
+/// The scores, divided by √d_k when `scale`.
+fn scaled_scores(conv: Convention, scale: bool) -> String {
+    if scale {
+        frac(&scores_product(conv), &sqrt_d_k())
+    } else {
+        scores_product(conv)
+    }
+}
+
+/// `α_{i,j}` with symbolic indices.
+fn alpha_ij(primed: bool) -> String {
+    let ij = pair(&mi("i"), &mi("j"));
+    if primed {
+        subsup(&mi("α"), &ij, &mo("′"))
+    } else {
+        sub(&mi("α"), &ij)
+    }
+}
+
+/// The matrix entry `M_{a,b}` (symbolic indices).
+fn entry(m: &str, a: &str, b: &str) -> String {
+    sub(&mi(m), &pair(&mi(a), &mi(b)))
+}
+
+/// `[b^{i,1}; ⋮; b^{i,h}]`, one token's head outputs stacked (column view).
+fn stacked_heads() -> String {
+    column(&[
+        sup(&mi("b"), &pair(&mi("i"), &mn("1"))),
+        mo("⋮"),
+        sup(&mi("b"), &pair(&mi("i"), &mi("h"))),
+    ])
+}
+
+/// The angle `p / 10000^{2k/d_model}` of the sinusoidal encoding.
+fn pe_angle() -> String {
+    let exponent = row(&[mn("2"), mi("k"), mo("/"), d_model()]);
+    frac(&mi("p"), &sup(&mn("10000"), &exponent))
+}
+
+/// The body (inside `<math>`) of a matrix's short name.
+fn symbol_body(name: MatrixName, conv: Convention) -> String {
+    match name {
+        MatrixName::X => mi("X"),
+        MatrixName::Pe => mi("PE"),
+        MatrixName::WQ => weight_symbol(conv, 'Q'),
+        MatrixName::WK => weight_symbol(conv, 'K'),
+        MatrixName::WV => weight_symbol(conv, 'V'),
+        MatrixName::Q => mi("Q"),
+        MatrixName::K => mi("K"),
+        MatrixName::V => mi("V"),
+        MatrixName::Scores => mi("S"),
+        MatrixName::Scaled => prime(&mi("S")),
+        MatrixName::Weights => mi("A"),
+        MatrixName::HeadOutput => match conv {
+            Convention::Row => mi("H"),
+            Convention::Col => mi("B"),
+        },
+        MatrixName::Concat => mi("concat"),
+        MatrixName::WO => weight_symbol(conv, 'O'),
+        MatrixName::Output => mi("Y"),
+    }
+}
+
+/// The short inline symbol of a matrix, as its formula's left-hand side
+/// names it: `X`, `PE`, `W_Q` (row) / `W^q` (column), `Q`, `K`, `V`, `S`
+/// (scores), `S′` (scaled), `A` (weights), `H` (row) / `B` (column) for a
+/// head's output, `concat`, `W_O` / `W^O`, `Y` (output).
+pub fn symbol(name: MatrixName, conv: Convention) -> String {
+    inline(&symbol_body(name, conv))
+}
+
+/// How `name` is computed, in `conv`, as an inline `<math>` (wrap it with
+/// [`as_block`] to display it on its own line).
+///
+/// `scale` says whether scores are divided by √d_k (when false the scaled
+/// matrix is the scores unchanged, `S′ = S`, and no square root appears);
+/// `has_w_o` whether an output projection exists (when false
+/// `Y = concat`). Learned matrices (`W_Q`…) are given with their shape.
+pub fn formula(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
+    inline(&formula_body(name, conv, scale, has_w_o))
+}
+
+fn formula_body(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
+    let row_conv = conv == Convention::Row;
+    let lhs = symbol_body(name, conv);
+    let eq = mo("=");
+    let is_in = mo("∈");
+    let (n, dm, dk, dv) = (mi("n"), d_model(), d_k(), d_v());
+    match name {
+        MatrixName::X => {
+            let a = |i: &str| sup(&mi("a"), &mi(i));
+            if row_conv {
+                let shape = row(&[n.clone(), mo("×"), dm]);
+                let rows = column(&[a("1"), mo("⋮"), a("n")]);
+                row(&[sub(&lhs, &shape), eq, rows])
+            } else {
+                let shape = row(&[dm, mo("×"), n]);
+                let cols = row(&[mo("["), a("1"), mo("⋯"), a("n"), mo("]")]);
+                row(&[sub(&lhs, &shape), eq, cols])
+            }
+        }
+        MatrixName::Pe => {
+            let even = row(&[mn("2"), mi("k")]);
+            let odd = row(&[mn("2"), mi("k"), mo("+"), mn("1")]);
+            let at = |c: &str| {
+                if row_conv {
+                    sub(&lhs, &pair(&mi("p"), c))
+                } else {
+                    sub(&lhs, &pair(c, &mi("p")))
+                }
+            };
+            row(&[
+                at(&even),
+                eq.clone(),
+                call(&mi("sin"), &pe_angle()),
+                mo(","),
+                gap(),
+                at(&odd),
+                eq,
+                call(&mi("cos"), &pe_angle()),
+            ])
+        }
+        MatrixName::WQ | MatrixName::WK | MatrixName::WV => {
+            let out = if name == MatrixName::WV { dv } else { dk };
+            let space = if row_conv {
+                real_space(&dm, &out)
+            } else {
+                real_space(&out, &dm)
+            };
+            row(&[lhs, is_in, space])
+        }
+        MatrixName::Q | MatrixName::K | MatrixName::V => {
+            let letter = match name {
+                MatrixName::Q => 'Q',
+                MatrixName::K => 'K',
+                _ => 'V',
+            };
+            let w = weight_symbol(conv, letter);
+            let product = if row_conv {
+                row(&[mi("X"), w])
+            } else {
+                row(&[w, mi("X")])
+            };
+            row(&[lhs, eq, product])
+        }
+        MatrixName::Scores => {
+            let e = if row_conv {
+                entry("S", "i", "j")
+            } else {
+                entry("S", "j", "i")
+            };
+            row(&[
+                lhs,
+                eq.clone(),
+                scores_product(conv),
+                mo(","),
+                gap(),
+                e,
+                eq,
+                alpha_ij(false),
+            ])
+        }
+        MatrixName::Scaled => {
+            let rhs = if scale {
+                frac(&mi("S"), &sqrt_d_k())
+            } else {
+                mi("S")
+            };
+            row(&[lhs, eq, rhs])
+        }
+        MatrixName::Weights => {
+            let inner = if row_conv {
+                prime(&mi("S"))
+            } else {
+                scaled_scores(conv, scale)
+            };
+            let e = if row_conv {
+                entry("A", "i", "j")
+            } else {
+                entry("A", "j", "i")
+            };
+            row(&[
+                lhs,
+                eq.clone(),
+                call(&softmax_along(conv), &call(&mi("mask"), &inner)),
+                mo(","),
+                gap(),
+                e,
+                eq,
+                alpha_ij(true),
+            ])
+        }
+        MatrixName::HeadOutput => {
+            if row_conv {
+                row(&[lhs, eq, mi("A"), mi("V")])
+            } else {
+                let b = |i: &str| sup(&mi("b"), &mi(i));
+                let cols = row(&[mo("["), b("1"), mo("⋯"), b("n"), mo("]")]);
+                row(&[lhs, eq.clone(), mi("V"), mi("A"), eq, cols])
+            }
+        }
+        MatrixName::Concat => {
+            if row_conv {
+                let hs = row(&[
+                    mo("["),
+                    sub(&mi("H"), &mn("1")),
+                    mo("⋯"),
+                    sub(&mi("H"), &mi("h")),
+                    mo("]"),
+                ]);
+                row(&[lhs, eq, hs])
+            } else {
+                let bs = column(&[sub(&mi("B"), &mn("1")), mo("⋮"), sub(&mi("B"), &mi("h"))]);
+                row(&[lhs, eq, bs])
+            }
+        }
+        MatrixName::WO => {
+            let out = sub(&mi("d"), &mtext("out"));
+            let space = if row_conv {
+                real_space(&h_d_v(), &out)
+            } else {
+                real_space(&out, &h_d_v())
+            };
+            row(&[lhs, is_in, space])
+        }
+        MatrixName::Output => {
+            let w_o = weight_symbol(conv, 'O');
+            let concat = mi("concat");
+            if row_conv {
+                if has_w_o {
+                    row(&[lhs, eq, concat, mo("·"), w_o])
+                } else {
+                    row(&[lhs, eq, concat])
+                }
+            } else {
+                let y_i = sup(&mi("y"), &mi("i"));
+                let (whole, one) = if has_w_o {
+                    (row(&[w_o.clone(), concat]), row(&[w_o, stacked_heads()]))
+                } else {
+                    (concat, stacked_heads())
+                };
+                row(&[lhs, eq.clone(), whole, mo(","), gap(), y_i, eq, one])
+            }
+        }
+    }
+}
+
+/// The whole layer as one display formula.
+///
+/// Row: `Attention(Q,K,V) = softmax(QKᵀ/√d_k) V` (softmax along each row).
+/// Column: `B = V softmax_col(KᵀQ/√d_k)`. Without `scale`, the √d_k is gone.
+pub fn attention_formula(conv: Convention, scale: bool) -> String {
+    let body = match conv {
+        Convention::Row => row(&[
+            call(
+                &mi("Attention"),
+                &row(&[mi("Q"), mo(","), mi("K"), mo(","), mi("V")]),
+            ),
+            mo("="),
+            call(&mi("softmax"), &scaled_scores(conv, scale)),
+            mi("V"),
+        ]),
+        Convention::Col => row(&[
+            mi("B"),
+            mo("="),
+            mi("V"),
+            call(&softmax_along(conv), &scaled_scores(conv, scale)),
+        ]),
+    };
+    block(&body)
+}
+
+/// Turns an inline `<math>` (as [`formula`] and [`symbol`] return) into a
+/// display one; other strings are returned unchanged.
+pub fn as_block(math: &str) -> String {
+    match math.strip_prefix("<math>") {
+        Some(rest) => format!("<math display=\"block\">{rest}"),
+        None => math.to_string(),
+    }
+}
+
+/// A strict checker for the MathML this crate writes: used by the tests of
+/// the formulas and of the derivations.
+#[cfg(test)]
+pub(crate) mod check {
+    /// The MathML Core elements we allow ourselves.
+    pub const ELEMENTS: [&str; 16] = [
+        "math", "mi", "mn", "mo", "mrow", "msub", "msup", "msubsup", "mfrac", "msqrt", "mover",
+        "mtext", "mspace", "mtable", "mtr", "mtd",
+    ];
+
+    /// `Ok` when `s` is exactly one `<math>` element, every tag is an
+    /// allowed MathML element, tags close in order, attributes are quoted
+    /// and text holds no raw `<`, `>` or stray `&`.
+    pub fn well_formed(s: &str) -> Result<(), String> {
+        let mut stack: Vec<String> = Vec::new();
+        let mut rest = s;
+        let mut first = true;
+        while !rest.is_empty() {
+            if stack.is_empty() && !first {
+                return Err(format!("content after the root element: {rest:?}"));
+            }
+            match rest.find('<') {
+                Some(0) => {
+                    let end = rest.find('>').ok_or("unterminated tag")?;
+                    let tag = &rest[1..end];
+                    rest = &rest[end + 1..];
+                    if let Some(name) = tag.strip_prefix('/') {
+                        let open = stack.pop().ok_or(format!("</{name}> closes nothing"))?;
+                        if open != name {
+                            return Err(format!("</{name}> closes <{open}>"));
+                        }
+                    } else {
+                        let self_closing = tag.ends_with('/');
+                        let tag = tag.trim_end_matches('/');
+                        let (name, attrs) = tag.split_once(' ').unwrap_or((tag, ""));
+                        if !ELEMENTS.contains(&name) {
+                            return Err(format!("element <{name}> is not allowed"));
+                        }
+                        if first && name != "math" {
+                            return Err("the root must be <math>".into());
+                        }
+                        check_attrs(attrs)?;
+                        first = false;
+                        if !self_closing {
+                            stack.push(name.to_string());
+                        }
+                    }
+                }
+                Some(k) => {
+                    if stack.is_empty() {
+                        return Err("text outside <math>".into());
+                    }
+                    check_text(&rest[..k])?;
+                    rest = &rest[k..];
+                }
+                None => return Err(format!("trailing text {rest:?}")),
+            }
+        }
+        if let Some(open) = stack.pop() {
+            return Err(format!("<{open}> is never closed"));
+        }
+        if first {
+            return Err("empty".into());
+        }
+        Ok(())
+    }
+
+    fn check_attrs(mut attrs: &str) -> Result<(), String> {
+        loop {
+            attrs = attrs.trim_start();
+            if attrs.is_empty() {
+                return Ok(());
+            }
+            let (name, after) = attrs
+                .split_once("=\"")
+                .ok_or(format!("attribute without a quoted value: {attrs:?}"))?;
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
+                return Err(format!("bad attribute name {name:?}"));
+            }
+            let (value, after) = after
+                .split_once('"')
+                .ok_or("unterminated attribute value")?;
+            check_text(value)?;
+            attrs = after;
+        }
+    }
+
+    fn check_text(text: &str) -> Result<(), String> {
+        if text.contains('>') {
+            return Err(format!("raw '>' in {text:?}"));
+        }
+        let mut rest = text;
+        while let Some(k) = rest.find('&') {
+            let after = &rest[k + 1..];
+            let ok = ["amp;", "lt;", "gt;", "quot;"]
+                .iter()
+                .any(|e| after.starts_with(e));
+            if !ok {
+                return Err(format!("stray '&' in {text:?}"));
+            }
+            rest = after;
+        }
+        Ok(())
+    }
+
+    /// The text of a MathML string with the tags removed and entities
+    /// decoded: `<mn>1</mn><mo>·</mo><mn>4</mn>` reads `1·4`.
+    pub fn plain(s: &str) -> String {
+        let mut out = String::new();
+        let mut in_tag = false;
+        for ch in s.chars() {
+            match ch {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => out.push(c),
+                _ => {}
+            }
+        }
+        out.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check::{plain, well_formed};
+    use super::*;
+
+    const CONVS: [Convention; 2] = [Convention::Row, Convention::Col];
+
+    #[test]
+    fn the_checker_catches_mistakes() {
+        assert!(well_formed("<math><mi>x</mi></math>").is_ok());
+        assert!(well_formed("<math display=\"block\"><mspace width=\"1em\"/></math>").is_ok());
+        assert!(well_formed("<math><mi>x</mn></math>").is_err());
+        assert!(well_formed("<math><mi>x</mi>").is_err());
+        assert!(well_formed("<math><div>x</div></math>").is_err());
+        assert!(well_formed("<math><mi>a & b</mi></math>").is_err());
+        assert!(well_formed("<math><mi>a &amp; b</mi></math>").is_ok());
+        assert!(well_formed("<math></math><math></math>").is_err());
+        assert!(well_formed("<mrow></mrow>").is_err());
+    }
+
+    #[test]
+    fn every_formula_and_symbol_is_well_formed_mathml() {
+        for name in MatrixName::ALL {
+            for conv in CONVS {
+                for scale in [true, false] {
+                    for has_w_o in [true, false] {
+                        let f = formula(name, conv, scale, has_w_o);
+                        well_formed(&f).unwrap_or_else(|e| panic!("{name:?} {conv:?}: {e}\n{f}"));
+                        assert!(f.starts_with("<math>"), "{f}");
+                        let b = as_block(&f);
+                        assert!(b.starts_with("<math display=\"block\">"));
+                        well_formed(&b).unwrap();
+                    }
+                }
+                let s = symbol(name, conv);
+                well_formed(&s).unwrap_or_else(|e| panic!("{name:?} {conv:?}: {e}\n{s}"));
+            }
+        }
+        for conv in CONVS {
+            for scale in [true, false] {
+                let a = attention_formula(conv, scale);
+                well_formed(&a).unwrap();
+                assert!(a.starts_with("<math display=\"block\">"));
+            }
+        }
+    }
+
+    #[test]
+    fn row_and_column_conventions_differ_where_they_should() {
+        let differ = [
+            MatrixName::X,
+            MatrixName::Pe,
+            MatrixName::WQ,
+            MatrixName::WK,
+            MatrixName::WV,
+            MatrixName::Q,
+            MatrixName::K,
+            MatrixName::V,
+            MatrixName::Scores,
+            MatrixName::Weights,
+            MatrixName::HeadOutput,
+            MatrixName::Concat,
+            MatrixName::WO,
+            MatrixName::Output,
+        ];
+        for name in differ {
+            assert_ne!(
+                formula(name, Convention::Row, true, true),
+                formula(name, Convention::Col, true, true),
+                "{name:?}"
+            );
+        }
+        // S′ = S/√d_k reads the same either way.
+        assert_eq!(
+            formula(MatrixName::Scaled, Convention::Row, true, true),
+            formula(MatrixName::Scaled, Convention::Col, true, true)
+        );
+        assert_ne!(
+            attention_formula(Convention::Row, true),
+            attention_formula(Convention::Col, true)
+        );
+    }
+
+    #[test]
+    fn formulas_read_as_the_notes_write_them() {
+        let p = |name, conv| plain(&formula(name, conv, true, true));
+        assert_eq!(p(MatrixName::Q, Convention::Row), "Q=XWQ");
+        assert_eq!(p(MatrixName::Q, Convention::Col), "Q=WqX");
+        assert!(p(MatrixName::Scores, Convention::Row).starts_with("S=QKT"));
+        assert!(p(MatrixName::Scores, Convention::Row).contains("Si,j=αi,j"));
+        assert!(p(MatrixName::Scores, Convention::Col).starts_with("S=KTQ"));
+        assert!(p(MatrixName::Scores, Convention::Col).contains("Sj,i=αi,j"));
+        assert!(p(MatrixName::Weights, Convention::Row).starts_with("A=softmaxrow(mask(S′))"));
+        assert!(p(MatrixName::Weights, Convention::Col).starts_with("A=softmaxcol(mask(KTQ"));
+        assert_eq!(p(MatrixName::HeadOutput, Convention::Row), "H=AV");
+        assert!(p(MatrixName::HeadOutput, Convention::Col).starts_with("B=VA"));
+        assert_eq!(p(MatrixName::Output, Convention::Row), "Y=concat·WO");
+        assert_eq!(
+            plain(&formula(MatrixName::Output, Convention::Row, true, false)),
+            "Y=concat"
+        );
+        assert!(p(MatrixName::Output, Convention::Col).contains("yi=WO[bi,1⋮bi,h]"));
+        assert_eq!(
+            plain(&formula(MatrixName::Scaled, Convention::Row, false, true)),
+            "S′=S"
+        );
+        assert_eq!(plain(&symbol(MatrixName::WQ, Convention::Col)), "Wq");
+        assert_eq!(plain(&symbol(MatrixName::HeadOutput, Convention::Col)), "B");
+        assert_eq!(plain(&symbol(MatrixName::WO, Convention::Row)), "WO");
+        assert_eq!(
+            plain(&attention_formula(Convention::Row, true)),
+            "Attention(Q,K,V)=softmax(QKTdk)V"
+        );
+        assert_eq!(
+            plain(&attention_formula(Convention::Col, true)),
+            "B=Vsoftmaxcol(KTQdk)"
+        );
+    }
+
+    #[test]
+    fn without_scaling_there_is_no_square_root() {
+        for conv in CONVS {
+            for name in MatrixName::ALL {
+                for has_w_o in [true, false] {
+                    assert!(!formula(name, conv, false, has_w_o).contains("msqrt"));
+                }
+            }
+            assert!(!attention_formula(conv, false).contains("msqrt"));
+            assert!(attention_formula(conv, true).contains("<msqrt>"));
+            assert!(formula(MatrixName::Scaled, conv, true, true).contains("<msqrt>"));
+        }
+    }
+
+    #[test]
+    fn numbers_use_a_true_minus_and_powers_of_ten() {
+        assert_eq!(ml::num(16.0), "<mn>16</mn>");
+        assert_eq!(plain(&ml::num(-0.5)), "−0.5");
+        assert_eq!(plain(&ml::factor(-0.5)), "(−0.5)");
+        assert_eq!(plain(&ml::factor(0.5)), "0.5");
+        assert_eq!(plain(&ml::num(6.0337e-6)), "6.03×10−6");
+        assert!(ml::num(6.0337e-6).contains("<msup><mn>10</mn>"));
+        assert_eq!(plain(&ml::num(f64::NAN)), "—");
+        well_formed(&ml::inline(&ml::num(-6.0337e-6))).unwrap();
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(ml::escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+        let m = ml::inline(&ml::mtext("x < y & z"));
+        well_formed(&m).unwrap();
+        assert_eq!(plain(&m), "x < y & z");
+    }
+}

@@ -1,0 +1,139 @@
+//! Names shared by the teaching code and the page: which matrix, which
+//! convention.
+
+use serde::{Deserialize, Serialize};
+
+/// Every matrix the page can show (CONTRACT §3 names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MatrixName {
+    X,
+    Pe,
+    WQ,
+    WK,
+    WV,
+    Q,
+    K,
+    V,
+    Scores,
+    Scaled,
+    Weights,
+    HeadOutput,
+    Concat,
+    WO,
+    Output,
+}
+
+impl MatrixName {
+    /// Every name, in pipeline order.
+    pub const ALL: [MatrixName; 15] = [
+        MatrixName::X,
+        MatrixName::Pe,
+        MatrixName::WQ,
+        MatrixName::WK,
+        MatrixName::WV,
+        MatrixName::Q,
+        MatrixName::K,
+        MatrixName::V,
+        MatrixName::Scores,
+        MatrixName::Scaled,
+        MatrixName::Weights,
+        MatrixName::HeadOutput,
+        MatrixName::Concat,
+        MatrixName::WO,
+        MatrixName::Output,
+    ];
+
+    /// The `data-matrix` value.
+    pub fn contract_name(self) -> &'static str {
+        match self {
+            MatrixName::X => "x",
+            MatrixName::Pe => "pe",
+            MatrixName::WQ => "w_q",
+            MatrixName::WK => "w_k",
+            MatrixName::WV => "w_v",
+            MatrixName::Q => "q",
+            MatrixName::K => "k",
+            MatrixName::V => "v",
+            MatrixName::Scores => "scores",
+            MatrixName::Scaled => "scaled",
+            MatrixName::Weights => "weights",
+            MatrixName::HeadOutput => "head_output",
+            MatrixName::Concat => "concat",
+            MatrixName::WO => "w_o",
+            MatrixName::Output => "output",
+        }
+    }
+
+    /// Whether the matrix belongs to one head (`data-head`).
+    pub fn per_head(self) -> bool {
+        matches!(
+            self,
+            MatrixName::WQ
+                | MatrixName::WK
+                | MatrixName::WV
+                | MatrixName::Q
+                | MatrixName::K
+                | MatrixName::V
+                | MatrixName::Scores
+                | MatrixName::Scaled
+                | MatrixName::Weights
+                | MatrixName::HeadOutput
+        )
+    }
+}
+
+/// How vectors are laid out on screen. The engine always works in rows;
+/// the column view (note `000` §4.5: one token per column, `Q = W^q X`,
+/// `S = KᵀQ`, softmax down each column, `B = VA`) shows every matrix
+/// transposed, with labels and formulas to match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Convention {
+    /// Rows are positions: `Q = XW_Q`, `softmax(QKᵀ/√d_k)V` (note `000` §8).
+    #[default]
+    Row,
+    /// Columns are positions: `Q = W^q X`, `B = V softmax_col(KᵀQ/√d_k)`.
+    Col,
+}
+
+impl Convention {
+    /// The `?convention=` value.
+    pub fn code(self) -> &'static str {
+        match self {
+            Convention::Row => "row",
+            Convention::Col => "col",
+        }
+    }
+
+    /// Reads `row` / `col`.
+    pub fn parse(code: &str) -> Option<Convention> {
+        match code {
+            "row" => Some(Convention::Row),
+            "col" => Some(Convention::Col),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_contracts() {
+        let names: Vec<&str> = MatrixName::ALL.iter().map(|m| m.contract_name()).collect();
+        assert_eq!(
+            names.join(","),
+            "x,pe,w_q,w_k,w_v,q,k,v,scores,scaled,weights,head_output,concat,w_o,output"
+        );
+        assert!(MatrixName::Weights.per_head());
+        assert!(!MatrixName::Output.per_head());
+    }
+
+    #[test]
+    fn convention_codes() {
+        for c in [Convention::Row, Convention::Col] {
+            assert_eq!(Convention::parse(c.code()), Some(c));
+        }
+        assert_eq!(Convention::parse("rows"), None);
+    }
+}
