@@ -4,7 +4,7 @@
 //!
 //! - [`attention`]: the pure engine. A [`attention::Scenario`] (the user's
 //!   numbers) is validated and computed into a [`attention::Trace`] that holds
-//!   every intermediate matrix of every head. nalgebra + serde only.
+//!   every intermediate matrix of every head. nalgebra only (JSON by its own small module).
 //! - [`lesson`]: pure teaching code (presets, number formatting).
 //! - [`app`]: the Yew page. It renders a trace and dispatches actions; it
 //!   computes nothing itself. Only its effects touch browser APIs.

@@ -890,8 +890,8 @@ fn results_json_writes_null_for_an_undefined_row() {
     let h = &doc["heads"][0];
     for name in ["weights", "head_output"] {
         assert_eq!(h[name][1], json!([null, null, null]), "heads[0].{name}[1]");
-        assert!(h[name][0].as_array().unwrap().iter().all(Value::is_f64));
-        assert!(h[name][2].as_array().unwrap().iter().all(Value::is_f64));
+        assert!(h[name][0].as_array().unwrap().iter().all(Value::is_number));
+        assert!(h[name][2].as_array().unwrap().iter().all(Value::is_number));
     }
     assert_eq!(doc["concat"][1], json!([null, null, null]));
     assert_eq!(doc["output"][1], json!([null, null]));
@@ -899,11 +899,11 @@ fn results_json_writes_null_for_an_undefined_row() {
         .as_array()
         .unwrap()
         .iter()
-        .all(Value::is_f64));
+        .all(Value::is_number));
     // Scores of the blind row are still numbers: the scores exist, only the softmax does not.
-    assert_eq!(h["scores"][1], json!([4.0, 16.0, 12.0]));
+    assert_eq!(h["scores"][1], json!([4, 16, 12]));
     // Masked (but defined) weight is a plain 0.
-    assert_eq!(h["weights"][2][1], json!(0.0));
+    assert_eq!(h["weights"][2][1].as_f64(), Some(0.0));
     assert_eq!(doc["tokens"], json!(["input 1", "input 2", "input 3"]));
 }
 

@@ -3,14 +3,7 @@
 //! The table is written with one macro so that a key cannot exist without
 //! both languages; a test checks that neither is empty.
 
-use serde::{Deserialize, Serialize};
-
-/// The page language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Lang {
-    Zh,
-    En,
-}
+pub use crate::lesson::names::Lang;
 
 impl Lang {
     /// The `?lang=` / `<html lang>` code.

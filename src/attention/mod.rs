@@ -22,6 +22,7 @@
 //!   limit and number before [`compute`] multiplies anything.
 
 mod engine;
+pub mod json;
 mod mask;
 mod positional;
 mod results;

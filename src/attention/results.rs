@@ -3,74 +3,66 @@
 //! entries of an undefined softmax row are written as `null` and the row is
 //! listed in `undefined_rows`.
 
-use super::scenario::rows::to_rows;
-use super::{Matrix, Trace};
-use serde::Serialize;
+use super::json::{self, Json};
+use super::scenario::rows;
+use super::Trace;
 
 /// The results document, format `attention-lab-results/1`.
-#[derive(Clone, Debug, Serialize)]
-pub struct Results {
-    pub format: &'static str,
-    pub tokens: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pe: Option<Rows>,
-    pub heads: Vec<HeadResults>,
-    pub concat: Rows,
-    pub output: Rows,
-    /// Query rows whose keys are all masked (0-based): no softmax exists there.
-    pub undefined_rows: Vec<usize>,
-}
-
-/// One head's matrices.
-#[derive(Clone, Debug, Serialize)]
-pub struct HeadResults {
-    pub q: Rows,
-    pub k: Rows,
-    pub v: Rows,
-    pub scores: Rows,
-    pub scaled: Rows,
-    pub weights: Rows,
-    pub head_output: Rows,
-}
-
-/// A matrix as rows; non-finite entries become `null`.
-pub type Rows = Vec<Vec<Option<f64>>>;
-
-fn rows(m: &Matrix) -> Rows {
-    to_rows(m)
-        .into_iter()
-        .map(|r| r.into_iter().map(|v| v.is_finite().then_some(v)).collect())
-        .collect()
-}
+#[derive(Clone, Debug)]
+pub struct Results(Json);
 
 impl Results {
     /// Collects the results of `trace`.
     pub fn from_trace(trace: &Trace) -> Results {
-        Results {
-            format: "attention-lab-results/1",
-            tokens: trace.tokens.clone(),
-            pe: trace.pe.as_ref().map(rows),
-            heads: trace
-                .heads
-                .iter()
-                .map(|h| HeadResults {
-                    q: rows(&h.q),
-                    k: rows(&h.k),
-                    v: rows(&h.v),
-                    scores: rows(&h.scores),
-                    scaled: rows(&h.scaled),
-                    weights: rows(&h.weights),
-                    head_output: rows(&h.output),
-                })
-                .collect(),
-            concat: rows(&trace.concat),
-            output: rows(&trace.output),
-            undefined_rows: trace.undefined_rows.clone(),
+        let heads = trace
+            .heads
+            .iter()
+            .map(|h| {
+                json::object(vec![
+                    ("q", rows::to_json(&h.q)),
+                    ("k", rows::to_json(&h.k)),
+                    ("v", rows::to_json(&h.v)),
+                    ("scores", rows::to_json(&h.scores)),
+                    ("scaled", rows::to_json(&h.scaled)),
+                    ("weights", rows::to_json(&h.weights)),
+                    ("head_output", rows::to_json(&h.output)),
+                ])
+            })
+            .collect::<Vec<_>>();
+        let mut fields = vec![
+            ("format", Json::from("attention-lab-results/1")),
+            (
+                "tokens",
+                Json::from(
+                    trace
+                        .tokens
+                        .iter()
+                        .map(|t| Json::from(t.as_str()))
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+        ];
+        if let Some(pe) = &trace.pe {
+            fields.push(("pe", rows::to_json(pe)));
         }
+        fields.push(("heads", Json::from(heads)));
+        fields.push(("concat", rows::to_json(&trace.concat)));
+        fields.push(("output", rows::to_json(&trace.output)));
+        fields.push((
+            "undefined_rows",
+            Json::from(
+                trace
+                    .undefined_rows
+                    .iter()
+                    .map(|&r| Json::from(r as f64))
+                    .collect::<Vec<_>>(),
+            ),
+        ));
+        Results(json::object(fields))
     }
 
     /// Pretty JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("results always serialise")
+        self.0.to_pretty()
     }
 }

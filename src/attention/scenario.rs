@@ -6,9 +6,8 @@
 //! (`heads[1].w_k: expected 4×2, got 4×3`). A scenario built in code is checked
 //! by [`Scenario::validate`] before anything is multiplied.
 
+use super::json::{self, Json};
 use super::Matrix;
-use serde::Serialize;
-use serde_json::{Map, Value};
 use std::fmt;
 
 /// The version tag every scenario carries.
@@ -24,19 +23,15 @@ pub const MAX_TOKEN_CHARS: usize = 40;
 
 /// One head's projections: `Q = X·w_q`, `K = X·w_k` (both `d_model × d_k`),
 /// `V = X·w_v` (`d_model × d_v`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HeadWeights {
-    #[serde(with = "rows")]
     pub w_q: Matrix,
-    #[serde(with = "rows")]
     pub w_k: Matrix,
-    #[serde(with = "rows")]
     pub w_v: Matrix,
 }
 
 /// Which keys each query may see.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(into = "serde_json::Value")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Mask {
     /// Every query sees every key.
     None,
@@ -51,8 +46,7 @@ pub enum Mask {
 }
 
 /// Position information added to `x` before the projections.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Positional {
     /// No positions: attention alone cannot tell token order.
     None,
@@ -61,19 +55,17 @@ pub enum Positional {
 }
 
 /// A complete, self-contained attention problem (CONTRACT §1).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// Always [`FORMAT`].
     pub format: String,
     /// Labels of the `n` positions; `x1 … xn` when absent from the file.
     pub tokens: Vec<String>,
     /// Inputs, `n × d_model`, one row per position.
-    #[serde(with = "rows")]
     pub x: Matrix,
     /// One entry per head; all heads share d_k and d_v.
     pub heads: Vec<HeadWeights>,
     /// Output projection `(h·d_v) × d_out`; absent means `output = concat`.
-    #[serde(with = "opt_rows", skip_serializing_if = "Option::is_none")]
     pub w_o: Option<Matrix>,
     /// Divide scores by √d_k before masking and softmax.
     pub scale: bool,
@@ -163,21 +155,63 @@ impl Scenario {
     /// from their decimal text by Rust's exact parser, so every f64 written
     /// by [`Scenario::to_json`] comes back bit for bit.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let doc: Value = serde_json::from_str(text)
+        let doc = json::parse(text)
             .map_err(|e| ScenarioError::new("", format!("not valid JSON: {e}")))?;
         let s = read::scenario(&doc)?;
         s.validate()?;
         Ok(s)
     }
 
-    /// Pretty JSON in the `attention-lab/1` format.
+    /// Pretty JSON in the `attention-lab/1` format (one matrix row a line).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a scenario always serialises")
+        self.to_value().to_pretty()
     }
 
     /// Compact JSON (for share links and storage).
     pub fn to_json_compact(&self) -> String {
-        serde_json::to_string(self).expect("a scenario always serialises")
+        self.to_value().to_compact()
+    }
+
+    /// The scenario as a JSON document, fields in the order of CONTRACT §1.
+    pub fn to_value(&self) -> Json {
+        let heads = self
+            .heads
+            .iter()
+            .map(|h| {
+                json::object(vec![
+                    ("w_q", rows::to_json(&h.w_q)),
+                    ("w_k", rows::to_json(&h.w_k)),
+                    ("w_v", rows::to_json(&h.w_v)),
+                ])
+            })
+            .collect::<Vec<_>>();
+        let mut fields = vec![
+            ("format", Json::from(self.format.as_str())),
+            (
+                "tokens",
+                Json::from(
+                    self.tokens
+                        .iter()
+                        .map(|t| Json::from(t.as_str()))
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            ("x", rows::to_json(&self.x)),
+            ("heads", Json::from(heads)),
+        ];
+        if let Some(w_o) = &self.w_o {
+            fields.push(("w_o", rows::to_json(w_o)));
+        }
+        fields.push(("scale", Json::from(self.scale)));
+        fields.push(("mask", Json::from(&self.mask)));
+        fields.push((
+            "positional",
+            Json::from(match self.positional {
+                Positional::None => "none",
+                Positional::Sinusoidal => "sinusoidal",
+            }),
+        ));
+        json::object(fields)
     }
 
     /// Number of positions.
@@ -299,30 +333,35 @@ pub fn default_tokens(n: usize) -> Vec<String> {
 const MASK_FORMS: &str =
     "expected \"none\", \"causal\", {\"padding\": L}, {\"window\": W} or {\"custom\": n×n booleans}";
 
-impl From<Mask> for serde_json::Value {
-    fn from(m: Mask) -> Self {
-        use serde_json::json;
+impl From<&Mask> for Json {
+    fn from(m: &Mask) -> Self {
         match m {
-            Mask::None => json!("none"),
-            Mask::Causal => json!("causal"),
-            Mask::Padding(l) => json!({ "padding": l }),
-            Mask::Window(w) => json!({ "window": w }),
-            Mask::Custom(rows) => json!({ "custom": rows }),
+            Mask::None => Json::from("none"),
+            Mask::Causal => Json::from("causal"),
+            Mask::Padding(l) => json::object(vec![("padding", Json::from(*l as f64))]),
+            Mask::Window(w) => json::object(vec![("window", Json::from(*w as f64))]),
+            Mask::Custom(rows) => json::object(vec![(
+                "custom",
+                Json::from(
+                    rows.iter()
+                        .map(|r| Json::from(r.iter().map(|b| Json::from(*b)).collect::<Vec<_>>()))
+                        .collect::<Vec<_>>(),
+                ),
+            )]),
         }
     }
 }
 
-/// serde for a [`Matrix`] as an array of rows (row-vector orientation).
+/// A [`Matrix`] as an array of rows (row-vector orientation).
 pub(crate) mod rows {
-    use super::Matrix;
-    use serde::{Serialize, Serializer};
+    use super::{json, Json, Matrix};
 
-    pub fn to_rows(m: &Matrix) -> Vec<Vec<f64>> {
-        m.row_iter().map(|r| r.iter().copied().collect()).collect()
-    }
-
-    pub fn serialize<S: Serializer>(m: &Matrix, s: S) -> Result<S::Ok, S::Error> {
-        to_rows(m).serialize(s)
+    /// JSON rows; a non-finite entry is written as `null`.
+    pub fn to_json(m: &Matrix) -> Json {
+        json::matrix_rows(
+            m.row_iter()
+                .map(|r| r.iter().copied().collect::<Vec<_>>().into_iter()),
+        )
     }
 
     /// A rectangular array of rows as a matrix; ragged rows are refused.
@@ -338,28 +377,16 @@ pub(crate) mod rows {
     }
 }
 
-/// serde for an optional [`Matrix`].
-mod opt_rows {
-    use super::{rows, Matrix};
-    use serde::Serializer;
-
-    pub fn serialize<S: Serializer>(m: &Option<Matrix>, s: S) -> Result<S::Ok, S::Error> {
-        match m {
-            Some(m) => rows::serialize(m, s),
-            None => s.serialize_none(),
-        }
-    }
-}
-
 /// Reading a scenario from a parsed JSON document, field by field, so that
 /// every refusal names the field (`heads[1].w_k[0][2]`).
 mod read {
     use super::*;
 
     type R<T> = Result<T, ScenarioError>;
+    type Map = [(String, Json)];
 
-    fn describe(v: &Value) -> String {
-        let text = v.to_string();
+    fn describe(v: &Json) -> String {
+        let text = v.to_compact();
         if text.chars().count() > 40 {
             format!("{}…", text.chars().take(40).collect::<String>())
         } else {
@@ -367,11 +394,11 @@ mod read {
         }
     }
 
-    fn object<'a>(v: &'a Value, field: &str, known: &[&str]) -> R<&'a Map<String, Value>> {
+    fn object<'a>(v: &'a Json, field: &str, known: &[&str]) -> R<&'a Map> {
         let map = v.as_object().ok_or_else(|| {
             ScenarioError::new(field, format!("expected an object, got {}", describe(v)))
         })?;
-        if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
+        if let Some((k, _)) = map.iter().find(|(k, _)| !known.contains(&k.as_str())) {
             let path = if field.is_empty() {
                 k.clone()
             } else {
@@ -385,37 +412,37 @@ mod read {
         Ok(map)
     }
 
-    fn required<'a>(map: &'a Map<String, Value>, key: &str, field: &str) -> R<&'a Value> {
-        map.get(key)
-            .ok_or_else(|| ScenarioError::new(field, format!("missing field `{key}`")))
+    fn get<'a>(map: &'a Map, key: &str) -> Option<&'a Json> {
+        map.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
-    fn array<'a>(v: &'a Value, field: &str, what: &str) -> R<&'a Vec<Value>> {
+    fn required<'a>(map: &'a Map, key: &str, field: &str) -> R<&'a Json> {
+        get(map, key).ok_or_else(|| ScenarioError::new(field, format!("missing field `{key}`")))
+    }
+
+    fn array<'a>(v: &'a Json, field: &str, what: &str) -> R<&'a [Json]> {
         v.as_array().ok_or_else(|| {
             ScenarioError::new(field, format!("expected {what}, got {}", describe(v)))
         })
     }
 
-    /// A JSON number as f64, read from its decimal text (exact), refusing
-    /// what f64 cannot hold.
-    fn number(v: &Value, field: &str) -> R<f64> {
-        let Value::Number(n) = v else {
-            return Err(ScenarioError::new(
+    /// A JSON number (parsed exactly by `json::parse`), refusing what f64
+    /// cannot hold.
+    fn number(v: &Json, field: &str) -> R<f64> {
+        match v {
+            Json::Number(x) if x.is_finite() => Ok(*x),
+            Json::Number(_) => Err(ScenarioError::new(
                 field,
-                format!("expected a number, got {}", describe(v)),
-            ));
-        };
-        let text = n.to_string();
-        match text.parse::<f64>() {
-            Ok(x) if x.is_finite() => Ok(x),
+                "number out of range (not a finite f64)",
+            )),
             _ => Err(ScenarioError::new(
                 field,
-                format!("{text} is out of range (not a finite f64)"),
+                format!("expected a number, got {}", describe(v)),
             )),
         }
     }
 
-    pub fn matrix(v: &Value, field: &str) -> R<Matrix> {
+    pub fn matrix(v: &Json, field: &str) -> R<Matrix> {
         let rows = array(v, field, "an array of rows")?;
         let mut out: Vec<Vec<f64>> = Vec::with_capacity(rows.len());
         for (r, row) in rows.iter().enumerate() {
@@ -431,7 +458,7 @@ mod read {
         rows::from_rows(&out).map_err(|reason| ScenarioError::new(field, reason))
     }
 
-    fn boolean(v: &Value, field: &str) -> R<bool> {
+    fn boolean(v: &Json, field: &str) -> R<bool> {
         v.as_bool().ok_or_else(|| {
             ScenarioError::new(
                 field,
@@ -440,11 +467,14 @@ mod read {
         })
     }
 
-    pub fn mask(v: &Value) -> R<Mask> {
+    pub fn mask(v: &Json) -> R<Mask> {
         let bad = || ScenarioError::new("mask", format!("{MASK_FORMS}, got {}", describe(v)));
-        let count = |x: &Value, key: &str| -> R<usize> {
-            x.as_u64()
-                .and_then(|u| usize::try_from(u).ok())
+        // Any whole number ≥ 0; beyond usize it saturates (a window that
+        // wide sees every key anyway), so every written mask reads back.
+        let count = |x: &Json, key: &str| -> R<usize> {
+            x.as_f64()
+                .filter(|v| v.is_finite() && *v >= 0.0 && v.fract() == 0.0)
+                .map(|v| v as usize)
                 .ok_or_else(|| {
                     ScenarioError::new(
                         format!("mask.{key}"),
@@ -453,10 +483,10 @@ mod read {
                 })
         };
         match v {
-            Value::String(s) if s == "none" => Ok(Mask::None),
-            Value::String(s) if s == "causal" => Ok(Mask::Causal),
-            Value::Object(map) if map.len() == 1 => {
-                let (key, value) = map.iter().next().expect("one entry");
+            Json::String(s) if s == "none" => Ok(Mask::None),
+            Json::String(s) if s == "causal" => Ok(Mask::Causal),
+            Json::Object(map) if map.len() == 1 => {
+                let (key, value) = &map[0];
                 match key.as_str() {
                     "padding" => Ok(Mask::Padding(count(value, "padding")?)),
                     "window" => Ok(Mask::Window(count(value, "window")?)),
@@ -486,7 +516,7 @@ mod read {
         }
     }
 
-    fn positional(v: &Value) -> R<Positional> {
+    fn positional(v: &Json) -> R<Positional> {
         match v.as_str() {
             Some("none") => Ok(Positional::None),
             Some("sinusoidal") => Ok(Positional::Sinusoidal),
@@ -497,7 +527,7 @@ mod read {
         }
     }
 
-    fn head(v: &Value, r: usize) -> R<HeadWeights> {
+    fn head(v: &Json, r: usize) -> R<HeadWeights> {
         let field = format!("heads[{r}]");
         let map = object(v, &field, &["w_q", "w_k", "w_v"])?;
         let m = |key: &str| {
@@ -511,7 +541,7 @@ mod read {
         })
     }
 
-    pub fn scenario(doc: &Value) -> R<Scenario> {
+    pub fn scenario(doc: &Json) -> R<Scenario> {
         const FIELDS: [&str; 8] = [
             "format",
             "tokens",
@@ -524,7 +554,7 @@ mod read {
         ];
         let map = object(doc, "", &FIELDS)?;
         let format = match required(map, "format", "format")? {
-            Value::String(s) => s.clone(),
+            Json::String(s) => s.clone(),
             other => describe(other),
         };
         if format != FORMAT {
@@ -534,8 +564,8 @@ mod read {
             ));
         }
         let x = matrix(required(map, "x", "x")?, "x")?;
-        let tokens = match map.get("tokens") {
-            None | Some(Value::Null) => default_tokens(x.nrows()),
+        let tokens = match get(map, "tokens") {
+            None | Some(Json::Null) => default_tokens(x.nrows()),
             Some(v) => array(v, "tokens", "an array of labels")?
                 .iter()
                 .enumerate()
@@ -558,8 +588,8 @@ mod read {
         .enumerate()
         .map(|(r, h)| head(h, r))
         .collect::<R<Vec<HeadWeights>>>()?;
-        let w_o = match map.get("w_o") {
-            None | Some(Value::Null) => None,
+        let w_o = match get(map, "w_o") {
+            None | Some(Json::Null) => None,
             Some(v) => Some(matrix(v, "w_o")?),
         };
         Ok(Scenario {
@@ -568,11 +598,9 @@ mod read {
             x,
             heads,
             w_o,
-            scale: map.get("scale").map_or(Ok(true), |v| boolean(v, "scale"))?,
-            mask: map.get("mask").map_or(Ok(Mask::None), mask)?,
-            positional: map
-                .get("positional")
-                .map_or(Ok(Positional::None), positional)?,
+            scale: get(map, "scale").map_or(Ok(true), |v| boolean(v, "scale"))?,
+            mask: get(map, "mask").map_or(Ok(Mask::None), mask)?,
+            positional: get(map, "positional").map_or(Ok(Positional::None), positional)?,
         })
     }
 }

@@ -32,12 +32,11 @@
 use super::formulas::ml::*;
 use super::names::Convention;
 use crate::attention::{HeadTrace, Scenario, Trace};
-use serde::{Deserialize, Serialize};
 
 /// One cell of a computed matrix, in the row-vector orientation (CONTRACT §3,
 /// whatever the display convention). `head` is 0-based, `i` the query row,
 /// `j` the key, `c` the feature column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellRef {
     /// `scores[i][j]` of a head.
     Scores { head: usize, i: usize, j: usize },
@@ -88,7 +87,7 @@ impl CellRef {
 
 /// What a step does; the page turns it into a caption in the learner's
 /// language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StepKind {
     /// `α_{i,j} = q^i (k^j)ᵀ`, every product written out.
     DotProduct,
@@ -712,6 +711,7 @@ mod tests {
     use super::*;
     use crate::attention::{compute, Mask};
     use crate::lesson::formulas::check::{plain, well_formed};
+    use crate::lesson::names::MatrixName;
     use crate::lesson::presets::{notes_004, random, Dims};
     use crate::lesson::random::Rng;
 
@@ -1233,8 +1233,15 @@ mod tests {
     }
 
     #[test]
-    fn cell_refs_round_trip_through_serde() {
-        for cell in [
+    fn cell_refs_name_their_matrix_and_place() {
+        let expected = [
+            (MatrixName::Scores, (1, 2)),
+            (MatrixName::Scaled, (0, 0)),
+            (MatrixName::Weights, (3, 4)),
+            (MatrixName::HeadOutput, (5, 6)),
+            (MatrixName::Output, (7, 8)),
+        ];
+        for (cell, (name, place)) in [
             CellRef::Scores {
                 head: 0,
                 i: 1,
@@ -1256,9 +1263,12 @@ mod tests {
                 c: 6,
             },
             CellRef::Output { i: 7, c: 8 },
-        ] {
-            let json = serde_json::to_string(&cell).unwrap();
-            assert_eq!(serde_json::from_str::<CellRef>(&json).unwrap(), cell);
+        ]
+        .into_iter()
+        .zip(expected)
+        {
+            assert_eq!(cell.matrix(), name);
+            assert_eq!(cell.row_col(), place);
         }
         assert_eq!(
             CellRef::Weights {

@@ -12,10 +12,9 @@ use super::random::Rng;
 use crate::attention::{
     default_tokens, HeadWeights, Mask, Matrix, Positional, Scenario, ScenarioError,
 };
-use serde::{Deserialize, Serialize};
 
 /// An editable matrix of the scenario (heads 0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     X,
     WQ(usize),
@@ -70,7 +69,7 @@ impl Target {
 }
 
 /// A dimension of the scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dim {
     /// Number of positions (rows of X).
     N,

@@ -23,12 +23,23 @@ pub fn short(v: f64) -> String {
         return format!("{v}");
     }
     if (1e-3..1e6).contains(&a) {
-        let s = format!("{v:.4}");
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        // Rounding can turn a tiny negative into "-0".
-        return if s == "-0" { "0".into() } else { s.to_string() };
+        // The double nearest k/10⁴ prints as exactly those digits in Rust's
+        // shortest form, so this is "4 decimals, trailing zeros dropped"
+        // without the (larger) fixed-precision formatter.
+        let r = (v * 1e4).round() / 1e4;
+        return if r == 0.0 { "0".into() } else { format!("{r}") };
     }
-    format!("{v:.2e}")
+    // d.dd·10^e, written as "6.03e-6".
+    let mut e = a.log10().floor() as i32;
+    // Two factors so that 10^|e| never overflows (subnormals reach e = −324).
+    let mantissa = a * 10f64.powi(-e / 2) * 10f64.powi(-e + e / 2);
+    let mut k = (mantissa * 100.0).round() as u64;
+    if k >= 1000 {
+        k /= 10;
+        e += 1;
+    }
+    let sign = if v < 0.0 { "-" } else { "" };
+    format!("{sign}{}.{:02}e{e}", k / 100, k % 100)
 }
 
 #[cfg(test)]
@@ -56,6 +67,24 @@ mod tests {
     fn tiny_and_huge_use_scientific_form() {
         assert_eq!(short(6.0337e-6), "6.03e-6");
         assert_eq!(short(1.5e7 + 0.5), "1.50e7");
+        assert_eq!(short(2.95e-4), "2.95e-4");
+        assert_eq!(short(9.999e-5), "1.00e-4");
+        assert_eq!(short(-1e300), "-1.00e300");
+        assert_eq!(short(5e-324), "4.94e-324");
+    }
+
+    #[test]
+    fn four_decimals_agree_with_fixed_precision_formatting() {
+        // Against Rust's own {:.4} on many values away from exact ties.
+        let mut x = 0.001_234_567_f64;
+        while x < 1e5 {
+            for v in [x, -x, x * 1.000_37] {
+                let fixed = format!("{v:.4}");
+                let fixed = fixed.trim_end_matches('0').trim_end_matches('.');
+                assert_eq!(short(v), fixed, "{v}");
+            }
+            x *= 1.618_033;
+        }
     }
 
     #[test]

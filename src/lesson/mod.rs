@@ -11,3 +11,4 @@ pub mod parse;
 pub mod presets;
 pub mod random;
 pub mod snippets;
+pub mod timeline;

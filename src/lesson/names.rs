@@ -1,10 +1,15 @@
 //! Names shared by the teaching code and the page: which matrix, which
 //! convention.
 
-use serde::{Deserialize, Serialize};
+/// The page language (every user-visible text exists in both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    Zh,
+    En,
+}
 
 /// Every matrix the page can show (CONTRACT §3 names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MatrixName {
     X,
     Pe,
@@ -86,7 +91,7 @@ impl MatrixName {
 /// the column view (note `000` §4.5: one token per column, `Q = W^q X`,
 /// `S = KᵀQ`, softmax down each column, `B = VA`) shows every matrix
 /// transposed, with labels and formulas to match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Convention {
     /// Rows are positions: `Q = XW_Q`, `softmax(QKᵀ/√d_k)V` (note `000` §8).
     #[default]

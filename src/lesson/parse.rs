@@ -988,7 +988,8 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         assert_eq!(m(&csv), rows);
-        let json = serde_json::to_string(&rows).unwrap();
+        let json = crate::attention::json::matrix_rows(rows.iter().map(|r| r.iter().copied()))
+            .to_compact();
         assert_eq!(m(&json), rows);
     }
 }

@@ -103,7 +103,7 @@ fn float_matrix(out: &mut String, lib: &Lib, name: &str, m: &Matrix) {
 
 /// A Python string literal (JSON's escapes are valid Python escapes).
 fn py_str(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"?\"".into())
+    crate::attention::json::Json::from(s).to_compact()
 }
 
 /// The header comment, shared by both programs.

@@ -1,0 +1,723 @@
+//! The walkthrough as a timeline: the notes' animated figures (FIGURES F1,
+//! F2, F4, F5) as an ordered list of steps over whatever scenario is loaded.
+//!
+//! For each head: the projections Q, K, V; then, query by query, each score
+//! `q^i·k^j`, the division by √d_k, the mask, the softmax and the weighted
+//! sum `b^i`; then the same computation in matrix form. Several heads: each
+//! head in turn, then the concatenation, then W_O.
+//!
+//! Time is an input. A [`Clock`] turns real milliseconds into virtual ones
+//! (speed multiplies the clock and changing speed re-anchors it, so the
+//! position never jumps), and [`Timeline::position`] is a pure function of
+//! virtual time. Nothing here knows about frames or the DOM.
+
+use super::names::{Lang, MatrixName};
+use crate::attention::Trace;
+
+/// How finely the walkthrough steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Granularity {
+    /// One step per matrix.
+    Matrix,
+    /// One query row at a time.
+    Row,
+    /// Every dot product q^i·k^j.
+    Dot,
+}
+
+impl Granularity {
+    pub const ALL: [Granularity; 3] = [Granularity::Matrix, Granularity::Row, Granularity::Dot];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Granularity::Matrix => "matrix",
+            Granularity::Row => "row",
+            Granularity::Dot => "dot",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Granularity> {
+        Granularity::ALL.into_iter().find(|g| g.code() == code)
+    }
+}
+
+/// What a step shows. `i` is a query row, `j` a key; `None` means all rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The inputs X (plus the positional encoding).
+    Inputs,
+    /// `Q = X·W_Q`.
+    Query,
+    /// `K = X·W_K`.
+    Key,
+    /// `V = X·W_V`.
+    Value,
+    /// Scores: one (`Some(i), Some(j)`), a query's row, or all.
+    Scores { i: Option<usize>, j: Option<usize> },
+    /// Division by √d_k.
+    Scale { i: Option<usize> },
+    /// Masked keys are removed.
+    Mask { i: Option<usize> },
+    /// Softmax along the keys.
+    Softmax { i: Option<usize> },
+    /// `b^i = Σ_j α'_{i,j} v^j`.
+    WeightedSum { i: Option<usize> },
+    /// After the query-by-query steps: the whole head as matrices.
+    MatrixForm,
+    /// The heads side by side.
+    Concat,
+    /// `concat · W_O` (or the concatenation itself).
+    Output,
+}
+
+/// One step of the walkthrough.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// 0-based head, for the per-head phases.
+    pub head: Option<usize>,
+    pub phase: Phase,
+}
+
+/// Which cells of a matrix a highlight covers (row-vector orientation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cells {
+    All,
+    Row(usize),
+    Col(usize),
+    Cell(usize, usize),
+}
+
+/// How a highlighted cell takes part in the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Read by the step.
+    Source,
+    /// Written by the step.
+    Result,
+    /// Hidden by the mask.
+    Masked,
+}
+
+/// One highlighted region. `weight` (0..=1) tints value rows by how much
+/// of them flows into the weighted sum.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Highlight {
+    pub matrix: MatrixName,
+    /// 0-based head for per-head matrices.
+    pub head: Option<usize>,
+    pub cells: Cells,
+    pub tone: Tone,
+    pub weight: Option<f64>,
+}
+
+/// Virtual milliseconds a step lasts at 1×.
+pub fn duration(phase: Phase) -> f64 {
+    match phase {
+        Phase::Scores {
+            i: Some(_),
+            j: Some(_),
+        } => 1400.0,
+        Phase::Scale { .. } | Phase::Mask { .. } => 1200.0,
+        Phase::MatrixForm => 2400.0,
+        _ => 1800.0,
+    }
+}
+
+/// The speeds of the notes' figures.
+pub const SPEEDS: [f64; 3] = [0.5, 1.0, 1.5];
+
+/// The ordered steps for a trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timeline {
+    pub steps: Vec<Step>,
+    /// Virtual start time of each step, and the total at the end.
+    starts: Vec<f64>,
+}
+
+impl Timeline {
+    /// Builds the steps for `trace` at `granularity`; `has_w_o` says whether
+    /// the scenario has an output projection.
+    pub fn new(trace: &Trace, granularity: Granularity, has_w_o: bool) -> Timeline {
+        let n = trace.n();
+        let h = trace.heads.len();
+        let row_has_mask = |i: usize| (0..n).any(|j| !trace.allowed[(i, j)]);
+        let mut steps = vec![Step {
+            head: None,
+            phase: Phase::Inputs,
+        }];
+        for r in 0..h {
+            let head = Some(r);
+            let mut push = |phase| steps.push(Step { head, phase });
+            push(Phase::Query);
+            push(Phase::Key);
+            push(Phase::Value);
+            match granularity {
+                Granularity::Matrix => {
+                    push(Phase::Scores { i: None, j: None });
+                    push(Phase::Scale { i: None });
+                    if trace.masked {
+                        push(Phase::Mask { i: None });
+                    }
+                    push(Phase::Softmax { i: None });
+                    push(Phase::WeightedSum { i: None });
+                }
+                Granularity::Row | Granularity::Dot => {
+                    for i in 0..n {
+                        if granularity == Granularity::Dot {
+                            for j in 0..n {
+                                push(Phase::Scores {
+                                    i: Some(i),
+                                    j: Some(j),
+                                });
+                            }
+                        } else {
+                            push(Phase::Scores {
+                                i: Some(i),
+                                j: None,
+                            });
+                        }
+                        push(Phase::Scale { i: Some(i) });
+                        if row_has_mask(i) {
+                            push(Phase::Mask { i: Some(i) });
+                        }
+                        push(Phase::Softmax { i: Some(i) });
+                        push(Phase::WeightedSum { i: Some(i) });
+                    }
+                    push(Phase::MatrixForm);
+                }
+            }
+        }
+        if h > 1 || has_w_o {
+            steps.push(Step {
+                head: None,
+                phase: Phase::Concat,
+            });
+        }
+        steps.push(Step {
+            head: None,
+            phase: Phase::Output,
+        });
+        let mut starts = Vec::with_capacity(steps.len() + 1);
+        let mut t = 0.0;
+        for s in &steps {
+            starts.push(t);
+            t += duration(s.phase);
+        }
+        starts.push(t);
+        Timeline { steps, starts }
+    }
+
+    /// Number of steps.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Whether there are no steps (never, for a computed trace).
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// Total virtual length in ms at 1×.
+    pub fn total(&self) -> f64 {
+        *self.starts.last().unwrap_or(&0.0)
+    }
+
+    /// Virtual time at which step `k` starts (clamped to the last step).
+    pub fn start_of(&self, k: usize) -> f64 {
+        self.starts[k.min(self.len().saturating_sub(1))]
+    }
+
+    /// The step at virtual time `t` and how far into it (0..1). Before the
+    /// start: step 0; at or past the end: the last step, fully done.
+    pub fn position(&self, t: f64) -> (usize, f64) {
+        let last = self.len().saturating_sub(1);
+        if t.is_nan() || t <= 0.0 {
+            return (0, 0.0);
+        }
+        if t >= self.total() {
+            return (last, 1.0);
+        }
+        // The last start not after t.
+        let k = self.starts[..self.len()].partition_point(|&s| s <= t) - 1;
+        let d = self.starts[k + 1] - self.starts[k];
+        (k, ((t - self.starts[k]) / d).clamp(0.0, 1.0))
+    }
+}
+
+/// A play clock: virtual time advances at `speed` × real time while playing.
+/// Changing the speed re-anchors the clock at the current virtual time, so
+/// the position never jumps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    pub speed: f64,
+    pub playing: bool,
+    anchor_real: f64,
+    anchor_virtual: f64,
+}
+
+impl Clock {
+    /// A paused clock at virtual time `t`.
+    pub fn paused_at(t: f64, speed: f64) -> Clock {
+        Clock {
+            speed,
+            playing: false,
+            anchor_real: 0.0,
+            anchor_virtual: t,
+        }
+    }
+
+    /// Virtual time at real time `now` (ms).
+    pub fn at(&self, now: f64) -> f64 {
+        if self.playing {
+            self.anchor_virtual + (now - self.anchor_real).max(0.0) * self.speed
+        } else {
+            self.anchor_virtual
+        }
+    }
+
+    fn anchored(self, now: f64, t: f64) -> Clock {
+        Clock {
+            anchor_real: now,
+            anchor_virtual: t,
+            ..self
+        }
+    }
+
+    pub fn play(self, now: f64) -> Clock {
+        Clock {
+            playing: true,
+            ..self.anchored(now, self.at(now))
+        }
+    }
+
+    pub fn pause(self, now: f64) -> Clock {
+        Clock {
+            playing: false,
+            ..self.anchored(now, self.at(now))
+        }
+    }
+
+    pub fn set_speed(self, speed: f64, now: f64) -> Clock {
+        Clock {
+            speed,
+            ..self.anchored(now, self.at(now))
+        }
+    }
+
+    /// Jump to virtual time `t`.
+    pub fn seek(self, t: f64, now: f64) -> Clock {
+        self.anchored(now, t)
+    }
+}
+
+impl Step {
+    /// The cells this step lights up. In a dot-product step, `progress`
+    /// (0..1) picks which pair q^i_c · k^j_c is being multiplied.
+    pub fn highlights(&self, trace: &Trace, progress: f64) -> Vec<Highlight> {
+        let hl = |matrix, head, cells, tone| Highlight {
+            matrix,
+            head,
+            cells,
+            tone,
+            weight: None,
+        };
+        let rows = |i: Option<usize>| i.map_or(Cells::All, Cells::Row);
+        let head = self.head;
+        use MatrixName as M;
+        use Tone::{Masked, Result, Source};
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Inputs => {
+                out.push(hl(M::X, None, Cells::All, Result));
+                if trace.pe.is_some() {
+                    out.push(hl(M::Pe, None, Cells::All, Result));
+                }
+            }
+            Phase::Query | Phase::Key | Phase::Value => {
+                let (w, m) = match self.phase {
+                    Phase::Query => (M::WQ, M::Q),
+                    Phase::Key => (M::WK, M::K),
+                    _ => (M::WV, M::V),
+                };
+                out.push(hl(M::X, None, Cells::All, Source));
+                out.push(hl(w, head, Cells::All, Source));
+                out.push(hl(m, head, Cells::All, Result));
+            }
+            Phase::Scores { i, j } => match (i, j) {
+                (Some(i), Some(j)) => {
+                    let d_k = head
+                        .and_then(|r| trace.heads.get(r))
+                        .map_or(1, |h| h.q.ncols());
+                    let c = ((progress * d_k as f64) as usize).min(d_k.saturating_sub(1));
+                    out.push(hl(M::Q, head, Cells::Row(i), Source));
+                    out.push(hl(M::K, head, Cells::Row(j), Source));
+                    out.push(hl(M::Q, head, Cells::Cell(i, c), Result));
+                    out.push(hl(M::K, head, Cells::Cell(j, c), Result));
+                    out.push(hl(M::Scores, head, Cells::Cell(i, j), Result));
+                }
+                _ => {
+                    out.push(hl(M::Q, head, rows(i), Source));
+                    out.push(hl(M::K, head, Cells::All, Source));
+                    out.push(hl(M::Scores, head, rows(i), Result));
+                }
+            },
+            Phase::Scale { i } => {
+                out.push(hl(M::Scores, head, rows(i), Source));
+                out.push(hl(M::Scaled, head, rows(i), Result));
+            }
+            Phase::Mask { i } => {
+                out.push(hl(M::Scaled, head, rows(i), Source));
+                let n = trace.n();
+                for q in i.map_or(0..n, |i| i..i + 1) {
+                    for k in 0..n {
+                        if !trace.allowed[(q, k)] {
+                            out.push(hl(M::Scaled, head, Cells::Cell(q, k), Masked));
+                            out.push(hl(M::Weights, head, Cells::Cell(q, k), Masked));
+                        }
+                    }
+                }
+            }
+            Phase::Softmax { i } => {
+                out.push(hl(M::Scaled, head, rows(i), Source));
+                out.push(hl(M::Weights, head, rows(i), Result));
+            }
+            Phase::WeightedSum { i } => {
+                out.push(hl(M::Weights, head, rows(i), Source));
+                match (i, head.and_then(|r| trace.heads.get(r))) {
+                    (Some(i), Some(h)) => {
+                        for j in 0..trace.n() {
+                            let w = h.weights[(i, j)];
+                            if w.is_finite() && w > 0.0 {
+                                out.push(Highlight {
+                                    weight: Some(w),
+                                    ..hl(M::V, head, Cells::Row(j), Source)
+                                });
+                            }
+                        }
+                    }
+                    _ => out.push(hl(M::V, head, Cells::All, Source)),
+                }
+                out.push(hl(M::HeadOutput, head, rows(i), Result));
+            }
+            Phase::MatrixForm => {
+                for m in [M::Q, M::K, M::V] {
+                    out.push(hl(m, head, Cells::All, Source));
+                }
+                for m in [M::Scores, M::Scaled, M::Weights, M::HeadOutput] {
+                    out.push(hl(m, head, Cells::All, Result));
+                }
+            }
+            Phase::Concat => {
+                for r in 0..trace.heads.len() {
+                    out.push(hl(M::HeadOutput, Some(r), Cells::All, Source));
+                }
+                out.push(hl(M::Concat, None, Cells::All, Result));
+            }
+            Phase::Output => {
+                out.push(hl(M::Concat, None, Cells::All, Source));
+                out.push(hl(M::WO, None, Cells::All, Source));
+                out.push(hl(M::Output, None, Cells::All, Result));
+            }
+        }
+        out
+    }
+
+    /// What the step does, in a sentence (1-based positions, the page's
+    /// token labels).
+    pub fn caption(&self, trace: &Trace, lang: Lang) -> String {
+        let tok = |i: usize| trace.tokens.get(i).cloned().unwrap_or_default();
+        let zh = lang == Lang::Zh;
+        let head = match (self.head, trace.heads.len() > 1) {
+            (Some(r), true) => {
+                if zh {
+                    format!("第 {} 个头：", r + 1)
+                } else {
+                    format!("Head {}: ", r + 1)
+                }
+            }
+            _ => String::new(),
+        };
+        let q = |i: usize| format!("q^{} ({})", i + 1, tok(i));
+        let body = match self.phase {
+            Phase::Inputs => {
+                if zh {
+                    "输入 X：每个位置一个向量。".to_string()
+                } else {
+                    "The inputs X: one vector per position.".to_string()
+                }
+            }
+            Phase::Query => t(zh, "用 W_Q 把每个输入变成 Query：我在找什么？", "W_Q turns every input into a query: what am I looking for?"),
+            Phase::Key => t(zh, "用 W_K 把每个输入变成 Key：我能被怎样匹配？", "W_K turns every input into a key: what can I be matched by?"),
+            Phase::Value => t(zh, "用 W_V 把每个输入变成 Value：被关注时我提供什么？", "W_V turns every input into a value: what do I give when attended to?"),
+            Phase::Scores { i: Some(i), j: Some(j) } => {
+                if zh {
+                    format!("{} 与 k^{} ({}) 逐项相乘再相加，得到分数 α({},{})。", q(i), j + 1, tok(j), i + 1, j + 1)
+                } else {
+                    format!("{} and k^{} ({}) multiplied entry by entry and added: the score α({},{}).", q(i), j + 1, tok(j), i + 1, j + 1)
+                }
+            }
+            Phase::Scores { i: Some(i), j: None } => {
+                if zh {
+                    format!("{} 与每个 Key 做点积，得到这一行的分数。", q(i))
+                } else {
+                    format!("{} dotted with every key: this query's row of scores.", q(i))
+                }
+            }
+            Phase::Scores { .. } => t(zh, "所有 Query 与所有 Key 的点积：分数矩阵 QKᵀ。", "Every query dotted with every key: the score matrix QKᵀ."),
+            Phase::Scale { i } => {
+                let what = i.map(q);
+                match (zh, what) {
+                    (true, Some(w)) => format!("{w} 的分数除以 √d_k（缩放关闭时不变）。"),
+                    (true, None) => "所有分数除以 √d_k（缩放关闭时不变）。".into(),
+                    (false, Some(w)) => format!("The scores of {w} divided by √d_k (unchanged when scaling is off)."),
+                    (false, None) => "Every score divided by √d_k (unchanged when scaling is off).".into(),
+                }
+            }
+            Phase::Mask { i } => {
+                let what = i.map(q);
+                match (zh, what) {
+                    (true, Some(w)) => format!("掩码：{w} 看不到的键被设为 −∞，权重将是 0。"),
+                    (true, None) => "掩码：看不到的键被设为 −∞，它们的权重将是 0。".into(),
+                    (false, Some(w)) => format!("The mask: keys {w} may not see become −∞, so their weight will be 0."),
+                    (false, None) => "The mask: hidden keys become −∞, so their weights will be 0.".into(),
+                }
+            }
+            Phase::Softmax { i } => {
+                let what = i.map(q);
+                match (zh, what) {
+                    (true, Some(w)) => format!("对 {w} 的分数做 softmax：权重为正，和为 1。"),
+                    (true, None) => "对每一行做 softmax：权重为正，每行和为 1。".into(),
+                    (false, Some(w)) => format!("Softmax over the scores of {w}: positive weights that sum to 1."),
+                    (false, None) => "Softmax of every row: positive weights, each row summing to 1.".into(),
+                }
+            }
+            Phase::WeightedSum { i: Some(i) } => {
+                if zh {
+                    format!("每个 Value 乘以它的权重再相加，得到 b^{} ({})。", i + 1, tok(i))
+                } else {
+                    format!("Each value times its weight, added up: b^{} ({}).", i + 1, tok(i))
+                }
+            }
+            Phase::WeightedSum { i: None } => t(zh, "权重乘以 V：每个位置得到融合了上下文的输出。", "The weights times V: every position gets its context-aware output."),
+            Phase::MatrixForm => t(zh, "同样的计算写成矩阵：softmax(QKᵀ/√d_k)V，一次算完所有位置。", "The same computation as matrices: softmax(QKᵀ/√d_k)V, every position at once."),
+            Phase::Concat => t(zh, "把各个头的输出并排拼接（不是取平均）。", "The heads' outputs placed side by side (not averaged)."),
+            Phase::Output => t(zh, "拼接结果乘以 W_O，得到最终输出（没有 W_O 时就是拼接结果）。", "The concatenation times W_O gives the output (without W_O, the concatenation is the output)."),
+        };
+        format!("{head}{body}")
+    }
+}
+
+fn t(zh: bool, z: &str, e: &str) -> String {
+    if zh { z } else { e }.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attention::{compute, Mask, Scenario};
+    use crate::lesson::presets::{notes_004, random, Dims};
+
+    fn trace(s: &Scenario) -> Trace {
+        compute(s).unwrap()
+    }
+
+    fn count(s: &Scenario, g: Granularity) -> usize {
+        Timeline::new(&trace(s), g, s.w_o.is_some()).len()
+    }
+
+    #[test]
+    fn step_counts_for_one_head() {
+        let s = notes_004(); // n = 3, 1 head, no W_O, no mask
+                             // Inputs, Q, K, V, scores, scale, softmax, weighted sum, output.
+        assert_eq!(count(&s, Granularity::Matrix), 9);
+        // Inputs, Q, K, V, 3 × (scores, scale, softmax, sum), matrix form, output.
+        assert_eq!(count(&s, Granularity::Row), 4 + 3 * 4 + 1 + 1);
+        // As rows, but n scores per query.
+        assert_eq!(count(&s, Granularity::Dot), 4 + 3 * (3 + 3) + 1 + 1);
+    }
+
+    #[test]
+    fn step_counts_for_heads_masks_and_w_o() {
+        let d = Dims {
+            n: 4,
+            d_model: 4,
+            d_k: 2,
+            d_v: 2,
+            heads: 2,
+        };
+        let mut s = random(3, d, true);
+        // Inputs, 2 × (Q, K, V, scores, scale, softmax, sum), concat, output.
+        assert_eq!(count(&s, Granularity::Matrix), 1 + 2 * 7 + 2);
+        s.mask = Mask::Causal; // rows 0..2 hide a key; row 3 hides none
+        assert_eq!(count(&s, Granularity::Matrix), 1 + 2 * 8 + 2);
+        let per_head_rows = 3 + 4 * 4 + 3 + 1;
+        assert_eq!(count(&s, Granularity::Row), 1 + 2 * per_head_rows + 2);
+        let per_head_dots = 3 + 4 * (4 + 3) + 3 + 1;
+        assert_eq!(count(&s, Granularity::Dot), 1 + 2 * per_head_dots + 2);
+        // One head without W_O: no concatenation step.
+        let one = random(3, Dims { heads: 1, ..d }, false);
+        assert_eq!(count(&one, Granularity::Matrix), 1 + 7 + 1);
+    }
+
+    #[test]
+    fn steps_follow_the_notes_order() {
+        let tl = Timeline::new(&trace(&notes_004()), Granularity::Dot, false);
+        let phases: Vec<Phase> = tl.steps.iter().take(11).map(|s| s.phase).collect();
+        assert_eq!(
+            phases,
+            vec![
+                Phase::Inputs,
+                Phase::Query,
+                Phase::Key,
+                Phase::Value,
+                Phase::Scores {
+                    i: Some(0),
+                    j: Some(0)
+                },
+                Phase::Scores {
+                    i: Some(0),
+                    j: Some(1)
+                },
+                Phase::Scores {
+                    i: Some(0),
+                    j: Some(2)
+                },
+                Phase::Scale { i: Some(0) },
+                Phase::Softmax { i: Some(0) },
+                Phase::WeightedSum { i: Some(0) },
+                Phase::Scores {
+                    i: Some(1),
+                    j: Some(0)
+                },
+            ]
+        );
+        assert_eq!(tl.steps.last().unwrap().phase, Phase::Output);
+    }
+
+    #[test]
+    fn position_is_a_function_of_virtual_time() {
+        let tl = Timeline::new(&trace(&notes_004()), Granularity::Matrix, false);
+        assert_eq!(tl.position(-5.0), (0, 0.0));
+        assert_eq!(tl.position(0.0), (0, 0.0));
+        let d0 = duration(Phase::Inputs);
+        assert_eq!(tl.position(d0 / 2.0), (0, 0.5));
+        assert_eq!(tl.position(d0), (1, 0.0));
+        assert_eq!(tl.start_of(1), d0);
+        for k in 0..tl.len() {
+            assert_eq!(tl.position(tl.start_of(k)).0, k);
+        }
+        assert_eq!(tl.position(tl.total()), (tl.len() - 1, 1.0));
+        assert_eq!(tl.position(f64::NAN), (0, 0.0));
+    }
+
+    #[test]
+    fn the_clock_scales_with_speed_and_never_jumps() {
+        for speed in SPEEDS {
+            let c = Clock::paused_at(0.0, speed).play(1000.0);
+            assert_eq!(c.at(3000.0), 2000.0 * speed);
+        }
+        // Change speed mid-step: the virtual time is continuous.
+        let c = Clock::paused_at(0.0, 1.0).play(0.0);
+        let before = c.at(1000.0);
+        let c = c.set_speed(1.5, 1000.0);
+        assert_eq!(c.at(1000.0), before);
+        assert_eq!(c.at(2000.0), before + 1500.0);
+        let c = c.set_speed(0.5, 2000.0);
+        assert_eq!(c.at(4000.0), before + 1500.0 + 1000.0);
+        // Paused: time stands still; seek moves it.
+        let p = c.pause(4000.0);
+        assert_eq!(p.at(9000.0), p.at(4000.0));
+        assert_eq!(p.seek(123.0, 9000.0).at(10_000.0), 123.0);
+        // Real time going backwards never moves virtual time back.
+        let c = Clock::paused_at(500.0, 1.0).play(100.0);
+        assert_eq!(c.at(50.0), 500.0);
+    }
+
+    #[test]
+    fn a_dot_product_step_lights_the_pair_being_multiplied() {
+        let t = trace(&notes_004());
+        let step = Step {
+            head: Some(0),
+            phase: Phase::Scores {
+                i: Some(0),
+                j: Some(1),
+            },
+        };
+        let at = |p: f64| step.highlights(&t, p);
+        let cells = |hs: Vec<Highlight>, m: MatrixName| -> Vec<Cells> {
+            hs.into_iter()
+                .filter(|h| h.matrix == m && h.tone == Tone::Result)
+                .map(|h| h.cells)
+                .collect()
+        };
+        assert_eq!(cells(at(0.0), MatrixName::Q), vec![Cells::Cell(0, 0)]);
+        assert_eq!(cells(at(0.5), MatrixName::K), vec![Cells::Cell(1, 1)]);
+        assert_eq!(cells(at(0.99), MatrixName::Q), vec![Cells::Cell(0, 2)]);
+        assert_eq!(cells(at(1.0), MatrixName::Q), vec![Cells::Cell(0, 2)]);
+        assert_eq!(cells(at(0.2), MatrixName::Scores), vec![Cells::Cell(0, 1)]);
+    }
+
+    #[test]
+    fn the_weighted_sum_tints_value_rows_by_their_weights() {
+        let t = trace(&notes_004());
+        let step = Step {
+            head: Some(0),
+            phase: Phase::WeightedSum { i: Some(0) },
+        };
+        let tints: Vec<(Cells, f64)> = step
+            .highlights(&t, 0.0)
+            .into_iter()
+            .filter_map(|h| h.weight.map(|w| (h.cells, w)))
+            .collect();
+        assert_eq!(tints.len(), 3);
+        for (j, (cells, w)) in tints.into_iter().enumerate() {
+            assert_eq!(cells, Cells::Row(j));
+            assert_eq!(w, t.heads[0].weights[(0, j)]);
+        }
+    }
+
+    #[test]
+    fn the_mask_step_marks_exactly_the_hidden_keys() {
+        let mut s = notes_004();
+        s.mask = Mask::Causal;
+        let t = trace(&s);
+        let step = Step {
+            head: Some(0),
+            phase: Phase::Mask { i: Some(0) },
+        };
+        let masked: Vec<Cells> = step
+            .highlights(&t, 0.0)
+            .into_iter()
+            .filter(|h| h.tone == Tone::Masked && h.matrix == MatrixName::Scaled)
+            .map(|h| h.cells)
+            .collect();
+        assert_eq!(masked, vec![Cells::Cell(0, 1), Cells::Cell(0, 2)]);
+    }
+
+    #[test]
+    fn captions_exist_in_both_languages_for_every_step() {
+        let d = Dims {
+            n: 3,
+            d_model: 3,
+            d_k: 2,
+            d_v: 2,
+            heads: 2,
+        };
+        let mut s = random(9, d, true);
+        s.mask = Mask::Causal;
+        let t = trace(&s);
+        for g in Granularity::ALL {
+            for step in Timeline::new(&t, g, true).steps {
+                let (zh, en) = (step.caption(&t, Lang::Zh), step.caption(&t, Lang::En));
+                assert!(!zh.is_empty() && !en.is_empty());
+                assert_ne!(zh, en, "{step:?}");
+                if step.head.is_some() {
+                    assert!(en.starts_with("Head "), "{en}");
+                }
+            }
+        }
+        let g = Granularity::parse("dot");
+        assert_eq!(g, Some(Granularity::Dot));
+        assert_eq!(Granularity::parse("x"), None);
+    }
+}
