@@ -8,6 +8,7 @@ BUDGET_BYTES=${BUDGET_BYTES:-200000}
 
 cargo fetch --locked -q
 trunk build --release --offline
+python3 scripts/minify-js.py dist
 
 total=0
 while IFS= read -r f; do

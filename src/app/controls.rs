@@ -71,15 +71,15 @@ pub fn NumberField(p: &NumberFieldProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
+/// What the controls show and where their edits go.
 pub struct ControlsProps {
     pub scenario: std::rc::Rc<Scenario>,
     pub on_edit: Callback<Edit>,
     pub lang: Lang,
 }
 
-#[component]
-pub fn Controls(p: &ControlsProps) -> Html {
+/// The controls (a plain function: it holds no state of its own).
+pub fn controls(p: &ControlsProps) -> Html {
     let lang = p.lang;
     let s = &p.scenario;
     let dim_field = |dim: Dim, id: &'static str, label: S| {

@@ -37,7 +37,7 @@ fn caption(kind: StepKind) -> S {
     }
 }
 
-#[derive(Properties, PartialEq)]
+/// What the derivation panel shows.
 pub struct DerivationProps {
     pub scenario: Rc<Scenario>,
     pub trace: Rc<Trace>,
@@ -47,8 +47,8 @@ pub struct DerivationProps {
     pub on_close: Callback<MouseEvent>,
 }
 
-#[component]
-pub fn DerivationPanel(p: &DerivationProps) -> Html {
+/// The panel (a plain function: it holds no state of its own).
+pub fn derivation_panel(p: &DerivationProps) -> Html {
     let lang = p.lang;
     let derivation = p
         .selected

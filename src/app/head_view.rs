@@ -4,7 +4,7 @@
 
 use super::collapse::Collapse;
 use super::i18n::{Lang, S};
-use super::matrix::{index_labels, MatrixView, Role};
+use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
 use crate::attention::{HeadTrace, HeadWeights, Matrix};
 use crate::lesson::edit::{Edit, Target};
@@ -14,7 +14,7 @@ use nalgebra::DMatrix;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// One head's weights, trace and how to show them.
 pub struct HeadProps {
     /// 0-based.
     pub index: usize,
@@ -34,8 +34,8 @@ pub struct HeadProps {
     pub lang: Lang,
 }
 
-#[component]
-pub fn HeadView(p: &HeadProps) -> Html {
+/// One head (a plain function: it holds no state of its own).
+pub fn head_view(p: &HeadProps) -> Html {
     let lang = p.lang;
     let number = p.index + 1;
     let t = &p.trace;
@@ -61,16 +61,28 @@ pub fn HeadView(p: &HeadProps) -> Html {
             .selected
             .filter(|s| s.name == name && s.head == p.index)
             .map(|s| (s.row, s.col));
-        html! {
-            <MatrixView name={name} head={Some(number)} matrix={matrix.clone()}
-                formula={formula(name, p.convention, p.scale, p.has_w_o)}
-                caption={caption.t(lang)} role={role} row_labels={rows} col_labels={cols} lang={lang}
-                transpose={transpose}
-                allowed={matches!(name, MatrixName::Scaled | MatrixName::Weights).then(|| p.allowed.clone())}
-                undefined_rows={if matches!(name, MatrixName::Weights | MatrixName::HeadOutput) { p.undefined_rows.clone() } else { Rc::default() }}
-                target={target} on_edit={target.map(|_| p.on_edit.clone())}
-                on_select={derivable.then(|| p.on_select.clone())} selected={selected} />
+        let mut mp = MatrixProps::new(
+            name,
+            matrix.clone(),
+            formula(name, p.convention, p.scale, p.has_w_o),
+            caption.t(lang).into(),
+            role,
+            rows,
+            cols,
+            lang,
+        );
+        mp.head = Some(number);
+        mp.transpose = transpose;
+        mp.allowed =
+            matches!(name, MatrixName::Scaled | MatrixName::Weights).then(|| p.allowed.clone());
+        if matches!(name, MatrixName::Weights | MatrixName::HeadOutput) {
+            mp.undefined_rows = p.undefined_rows.clone();
         }
+        mp.target = target;
+        mp.on_edit = target.map(|_| p.on_edit.clone());
+        mp.on_select = derivable.then(|| p.on_select.clone());
+        mp.selected = selected;
+        view(mp)
     };
     let tok = p.tokens.clone();
     let by_convention = |row: S, col: S| if transpose { col } else { row };

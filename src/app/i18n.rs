@@ -51,15 +51,16 @@ macro_rules! strings {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum S { $($key),* }
 
+        /// Chinese and English of every key, in the order of `S`.
+        const TABLE: &[[&str; 2]] = &[$([$zh, $en]),*];
+
         impl S {
             /// Every key, for the completeness test.
             pub const ALL: &'static [S] = &[$(S::$key),*];
 
             /// The text of this key in `lang`.
             pub fn t(self, lang: Lang) -> &'static str {
-                match (self, lang) {
-                    $((S::$key, Lang::Zh) => $zh, (S::$key, Lang::En) => $en,)*
-                }
+                TABLE[self as usize][(lang == Lang::En) as usize]
             }
         }
     };
@@ -198,6 +199,19 @@ strings! {
     StepWeightedSum => "加权求和：每个 Value 乘以它的权重再相加", "Weighted sum: each value times its weight, added up";
     StepProjection => "乘以输出投影 W_O", "Multiplied by the output projection W_O";
     StepUndefined => "这一行的所有键都被掩码，softmax 没有定义。", "Every key of this row is masked: the softmax is undefined.";
+    WalkthroughHeading => "逐步演示", "Walkthrough";
+    Restart => "从头开始", "Restart";
+    StepBack => "上一步（←）", "Step back (←)";
+    StepForward => "下一步（→）", "Step forward (→)";
+    PlayPauseKey => "播放 / 暂停（空格键）", "Play / pause (Space)";
+    Play => "播放", "Play";
+    Pause => "暂停", "Pause";
+    StepLabel => "步骤", "Step";
+    SpeedLabel => "速度", "Speed";
+    GranularityLabel => "粒度", "Granularity";
+    GranMatrix => "整个矩阵", "Whole matrices";
+    GranRow => "逐个 Query", "One query at a time";
+    GranDot => "每个点积", "Every dot product";
     FormulaHeading => "公式", "Formula";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
 }

@@ -96,6 +96,48 @@ pub struct MatrixProps {
     pub lang: Lang,
 }
 
+impl MatrixProps {
+    /// The props of a read-only matrix; set the optional fields afterwards.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        name: MatrixName,
+        matrix: Matrix,
+        formula: String,
+        caption: AttrValue,
+        role: Role,
+        row_labels: Rc<Vec<String>>,
+        col_labels: Rc<Vec<String>>,
+        lang: Lang,
+    ) -> MatrixProps {
+        MatrixProps {
+            name,
+            head: None,
+            matrix,
+            formula: formula.into(),
+            caption,
+            role,
+            row_labels,
+            col_labels,
+            transpose: false,
+            allowed: None,
+            undefined_rows: Rc::default(),
+            target: None,
+            on_edit: None,
+            tokens_editable: false,
+            on_select: None,
+            selected: None,
+            lang,
+        }
+    }
+}
+
+/// A matrix component from ready props (one shared call site keeps the
+/// bundle small: each `html!` use of a component with many props costs code).
+#[inline(never)]
+pub fn view(props: MatrixProps) -> Html {
+    html! { <MatrixView ..props /> }
+}
+
 /// `1 … n` as labels (for feature dimensions).
 pub fn index_labels(n: usize) -> Rc<Vec<String>> {
     Rc::new((1..=n).map(|i| i.to_string()).collect())

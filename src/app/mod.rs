@@ -13,5 +13,6 @@ mod derivation;
 mod head_view;
 mod page;
 mod toolbar;
+mod walkthrough;
 
 pub use page::App;

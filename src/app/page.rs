@@ -3,15 +3,16 @@
 //! selected cell.
 
 use super::collapse::Collapse;
-use super::controls::Controls;
-use super::derivation::DerivationPanel;
+use super::controls::{controls, ControlsProps};
+use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
-use super::head_view::HeadView;
+use super::head_view::{head_view, HeadProps};
 use super::i18n::{Lang, S};
-use super::matrix::{index_labels, MatrixView, Role};
+use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Source, State};
 use super::toolbar::{preset_about, Toolbar};
 use super::url;
+use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario};
 use crate::lesson::edit::{Edit, Target};
 use crate::lesson::formulas::{attention_formula, formula};
@@ -227,7 +228,26 @@ pub fn App() -> Html {
     let collapsed = s.n() > COLLAPSE_ABOVE_N;
     let d_model = s.d_model();
     let has_w_o = s.w_o.is_some();
-    let f = |name: MatrixName| formula(name, conv, s.scale, has_w_o);
+    // Props of a matrix of this page, in the current convention.
+    let props = |name: MatrixName,
+                 m: &crate::attention::Matrix,
+                 caption: AttrValue,
+                 role: Role,
+                 rows,
+                 cols| {
+        let mut p = MatrixProps::new(
+            name,
+            m.clone(),
+            formula(name, conv, s.scale, has_w_o),
+            caption,
+            role,
+            rows,
+            cols,
+            lang,
+        );
+        p.transpose = transpose;
+        p
+    };
     let selected_in = |name: MatrixName| {
         state
             .selected
@@ -259,60 +279,68 @@ pub fn App() -> Html {
                     { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }
                 </div>
             </section>
-            <Controls scenario={s.clone()} on_edit={on_edit.clone()} lang={lang} />
+            { controls(&ControlsProps { scenario: s.clone(), on_edit: on_edit.clone(), lang }) }
+            <Walkthrough trace={t.clone()} has_w_o={has_w_o} scale={s.scale} convention={conv} lang={lang} />
             <div class="workbench">
                 <div class="matrices">
                     <section class="step inputs">
                         <h2>{ S::InputsHeading.t(lang) }</h2>
                         <div class="row-of-matrices">
-                            <MatrixView name={MatrixName::X} matrix={s.x.clone()} formula={f(MatrixName::X)}
-                                caption={if transpose { S::CapXCol.t(lang) } else { S::CapX.t(lang) }}
-                                role={Role::Input} row_labels={tokens.clone()} col_labels={index_labels(d_model)}
-                                transpose={transpose} target={Some(Target::X)} on_edit={Some(on_edit.clone())}
-                                tokens_editable=true lang={lang} />
+                            { view({
+                                let cap = if transpose { S::CapXCol } else { S::CapX };
+                                let mut p = props(MatrixName::X, &s.x, cap.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model));
+                                p.target = Some(Target::X);
+                                p.on_edit = Some(on_edit.clone());
+                                p.tokens_editable = true;
+                                p
+                            }) }
                             if let Some(pe) = &t.pe {
-                                <MatrixView name={MatrixName::Pe} matrix={pe.clone()} formula={f(MatrixName::Pe)}
-                                    caption={S::CapPe.t(lang)} role={Role::Input} row_labels={tokens.clone()}
-                                    col_labels={index_labels(d_model)} transpose={transpose} lang={lang} />
+                                { view(props(MatrixName::Pe, pe, S::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
                             }
                         </div>
                         if collapsed {
                             <p class="note">{ S::CollapsedNote.t(lang) }</p>
                         }
                     </section>
-                    { for s.heads.iter().zip(t.heads.iter()).enumerate().map(|(r, (w, h))| html! {
-                        <HeadView key={r} index={r} weights={w.clone()} trace={h.clone()} tokens={tokens.clone()}
-                            allowed={allowed.clone()} undefined_rows={undefined.clone()} scale={s.scale}
-                            has_w_o={has_w_o} collapsed={collapsed} convention={conv} selected={state.selected}
-                            on_edit={on_edit.clone()} on_select={on_select.clone()} lang={lang} />
-                    }) }
+                    { for s.heads.iter().zip(t.heads.iter()).enumerate().map(|(r, (w, h))| head_view(&HeadProps {
+                        index: r, weights: w.clone(), trace: h.clone(), tokens: tokens.clone(),
+                        allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
+                        has_w_o, collapsed, convention: conv, selected: state.selected,
+                        on_edit: on_edit.clone(), on_select: on_select.clone(), lang,
+                    })) }
                     if s.heads.len() > 1 || has_w_o {
                         <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
-                            <MatrixView name={MatrixName::Concat} matrix={t.concat.clone()} formula={f(MatrixName::Concat)}
-                                caption={S::CapConcat.t(lang)} role={Role::Output} row_labels={tokens.clone()}
-                                col_labels={index_labels(t.concat.ncols())} undefined_rows={undefined.clone()}
-                                transpose={transpose} lang={lang} />
+                            { view({
+                                let mut p = props(MatrixName::Concat, &t.concat, S::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(t.concat.ncols()));
+                                p.undefined_rows = undefined.clone();
+                                p
+                            }) }
                             if let Some(w_o) = &s.w_o {
-                                <MatrixView name={MatrixName::WO} matrix={w_o.clone()} formula={f(MatrixName::WO)}
-                                    caption={S::CapWo.t(lang)} role={Role::Param} row_labels={index_labels(w_o.nrows())}
-                                    col_labels={index_labels(w_o.ncols())} transpose={transpose}
-                                    target={Some(Target::WO)} on_edit={Some(on_edit.clone())} lang={lang} />
+                                { view({
+                                    let mut p = props(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
+                                    p.target = Some(Target::WO);
+                                    p.on_edit = Some(on_edit.clone());
+                                    p
+                                }) }
                             }
                         </Collapse>
                     }
                     <section class="step outputs">
                         <h2>{ S::OutputHeading.t(lang) }</h2>
                         <div class="row-of-matrices">
-                            <MatrixView name={MatrixName::Output} matrix={t.output.clone()} formula={f(MatrixName::Output)}
-                                caption={if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) }}
-                                role={Role::Output} row_labels={tokens.clone()} col_labels={index_labels(t.output.ncols())}
-                                undefined_rows={undefined.clone()} transpose={transpose}
-                                on_select={Some(on_select.clone())} selected={selected_in(MatrixName::Output)} lang={lang} />
+                            { view({
+                                let cap = if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) };
+                                let mut p = props(MatrixName::Output, &t.output, cap.into(), Role::Output, tokens.clone(), index_labels(t.output.ncols()));
+                                p.undefined_rows = undefined.clone();
+                                p.on_select = Some(on_select.clone());
+                                p.selected = selected_in(MatrixName::Output);
+                                p
+                            }) }
                         </div>
                     </section>
                 </div>
-                <DerivationPanel scenario={s.clone()} trace={t.clone()} selected={state.selected}
-                    convention={conv} lang={lang} on_close={close_derivation} />
+                { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(), selected: state.selected,
+                    convention: conv, lang, on_close: close_derivation }) }
             </div>
             <footer>{ S::Footer.t(lang) }</footer>
         </div>

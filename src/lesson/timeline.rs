@@ -721,3 +721,220 @@ mod tests {
         assert_eq!(Granularity::parse("x"), None);
     }
 }
+
+/// The walkthrough's whole state, independent of the DOM: which timeline,
+/// the clock, the current step and (inside a dot product) which pair is lit.
+/// Every method takes the real time `now` (ms) as an input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub timeline: Timeline,
+    pub granularity: Granularity,
+    pub clock: Clock,
+    pub step: usize,
+    /// Which pair of a dot product is lit (0 otherwise).
+    pub sub: usize,
+    /// How many pairs each step has (d_k for dot products, else 1).
+    subs: Vec<usize>,
+}
+
+impl Player {
+    /// A paused player at `step` (0-based, clamped).
+    pub fn new(
+        trace: &Trace,
+        granularity: Granularity,
+        has_w_o: bool,
+        step: usize,
+        speed: f64,
+    ) -> Player {
+        let mut p = Player {
+            timeline: Timeline::new(trace, granularity, has_w_o),
+            granularity,
+            clock: Clock::paused_at(0.0, speed),
+            step: 0,
+            sub: 0,
+            subs: Vec::new(),
+        };
+        p.subs = subs(&p.timeline, trace);
+        p.go(step, 0.0);
+        p
+    }
+
+    /// A new trace or granularity: rebuild the steps, keep the step number
+    /// (clamped) and whether it plays.
+    pub fn rebuild(&mut self, trace: &Trace, granularity: Granularity, has_w_o: bool, now: f64) {
+        let step = self.step;
+        self.timeline = Timeline::new(trace, granularity, has_w_o);
+        self.granularity = granularity;
+        self.subs = subs(&self.timeline, trace);
+        self.go(step, now);
+    }
+
+    /// Jump to the start of step `k` (clamped).
+    pub fn go(&mut self, k: usize, now: f64) {
+        self.step = k.min(self.timeline.len().saturating_sub(1));
+        self.sub = 0;
+        self.clock = self.clock.seek(self.timeline.start_of(self.step), now);
+    }
+
+    /// Play or pause; playing at the end starts again from the beginning.
+    pub fn toggle(&mut self, now: f64) {
+        if self.clock.playing {
+            self.clock = self.clock.pause(now);
+        } else {
+            if self.clock.at(now) >= self.timeline.total() {
+                self.go(0, now);
+            }
+            self.clock = self.clock.play(now);
+        }
+    }
+
+    pub fn set_speed(&mut self, speed: f64, now: f64) {
+        self.clock = self.clock.set_speed(speed, now);
+    }
+
+    /// Advance to real time `now`. Returns whether what is shown changed
+    /// (step, lit pair, or playing stopped at the end). With `reduce_motion`
+    /// the pairs of a dot product are not stepped through.
+    pub fn tick(&mut self, now: f64, reduce_motion: bool) -> bool {
+        let t = self.clock.at(now);
+        let (step, progress) = self.timeline.position(t);
+        let n = self.subs.get(step).copied().unwrap_or(1).max(1);
+        let sub = if reduce_motion {
+            0
+        } else {
+            ((progress * n as f64) as usize).min(n - 1)
+        };
+        let ended = self.clock.playing && t >= self.timeline.total();
+        if ended {
+            self.clock = self.clock.pause(now);
+        }
+        let changed = (step, sub) != (self.step, self.sub) || ended;
+        self.step = step;
+        self.sub = sub;
+        changed
+    }
+
+    /// The current step's progress as the highlights use it: the middle of
+    /// the lit pair's share of the step.
+    pub fn progress(&self) -> f64 {
+        let n = self.subs.get(self.step).copied().unwrap_or(1).max(1);
+        (self.sub as f64 + 0.5) / n as f64
+    }
+
+    /// The current step.
+    pub fn current(&self) -> Step {
+        self.timeline.steps[self.step]
+    }
+}
+
+fn subs(tl: &Timeline, trace: &Trace) -> Vec<usize> {
+    tl.steps
+        .iter()
+        .map(
+            |s| match (s.phase, s.head.and_then(|r| trace.heads.get(r))) {
+                (
+                    Phase::Scores {
+                        i: Some(_),
+                        j: Some(_),
+                    },
+                    Some(h),
+                ) => h.q.ncols(),
+                _ => 1,
+            },
+        )
+        .collect()
+}
+
+#[cfg(test)]
+mod player_tests {
+    use super::*;
+    use crate::attention::compute;
+    use crate::lesson::presets::notes_004;
+
+    fn player(g: Granularity, speed: f64) -> Player {
+        Player::new(&compute(&notes_004()).unwrap(), g, false, 0, speed)
+    }
+
+    #[test]
+    fn steps_reached_scale_with_speed() {
+        // After the same real time, 1.5× is three times as far as 0.5×.
+        for (speed, real) in [(0.5, 5400.0), (1.0, 2700.0), (1.5, 1800.0)] {
+            let mut p = player(Granularity::Matrix, speed);
+            p.toggle(0.0);
+            p.tick(real, false);
+            // 2700 virtual ms = one and a half steps of 1800 ms.
+            assert_eq!(p.step, 1, "speed {speed}");
+            assert_eq!(p.clock.at(real), 2700.0);
+        }
+    }
+
+    #[test]
+    fn tick_reports_only_changes_and_stops_at_the_end() {
+        let mut p = player(Granularity::Matrix, 1.0);
+        p.toggle(0.0);
+        assert!(!p.tick(100.0, false));
+        assert!(p.tick(1900.0, false));
+        assert_eq!(p.step, 1);
+        assert!(!p.tick(2000.0, false));
+        let end = p.timeline.total() + 10.0;
+        assert!(p.tick(end, false));
+        assert!(!p.clock.playing);
+        assert_eq!(p.step, p.timeline.len() - 1);
+        // Play at the end starts over.
+        p.toggle(end);
+        assert_eq!(p.step, 0);
+        assert!(p.clock.playing);
+    }
+
+    #[test]
+    fn a_dot_product_steps_through_its_pairs_unless_motion_is_reduced() {
+        let mut p = player(Granularity::Dot, 1.0);
+        p.go(4, 0.0); // α(1,1), d_k = 3
+        assert_eq!(
+            p.current().phase,
+            Phase::Scores {
+                i: Some(0),
+                j: Some(0)
+            }
+        );
+        p.toggle(0.0);
+        let d = duration(p.current().phase);
+        assert!(p.tick(d * 0.5, false));
+        assert_eq!(p.sub, 1);
+        assert!((p.progress() - 0.5).abs() < 1e-12);
+        let mut q = player(Granularity::Dot, 1.0);
+        q.go(4, 0.0);
+        q.toggle(0.0);
+        assert!(!q.tick(d * 0.5, true));
+        assert_eq!(q.sub, 0);
+    }
+
+    #[test]
+    fn rebuilding_keeps_the_step_and_clamps_it() {
+        let t = compute(&notes_004()).unwrap();
+        let mut p = Player::new(&t, Granularity::Dot, false, 20, 1.0);
+        assert_eq!(p.step, 20);
+        p.rebuild(&t, Granularity::Row, false, 50.0);
+        assert_eq!(p.step, 17); // the last of 18
+        assert_eq!(p.clock.at(50.0), p.timeline.start_of(17));
+        let mut edited = notes_004();
+        edited.x[(0, 0)] = 5.0;
+        let mut p = Player::new(&t, Granularity::Row, false, 6, 1.0);
+        p.toggle(0.0);
+        p.rebuild(&compute(&edited).unwrap(), Granularity::Row, false, 10.0);
+        assert_eq!(p.step, 6);
+        assert!(p.clock.playing);
+    }
+
+    #[test]
+    fn changing_speed_mid_step_keeps_the_position() {
+        let mut p = player(Granularity::Matrix, 1.0);
+        p.toggle(0.0);
+        p.tick(900.0, false);
+        let before = p.clock.at(900.0);
+        p.set_speed(1.5, 900.0);
+        assert_eq!(p.clock.at(900.0), before);
+        assert!(!p.tick(900.0, false));
+        assert_eq!(p.step, 0);
+    }
+}

@@ -1,0 +1,157 @@
+// The animated walkthrough (issue 3): speeds, stepping, the URL, what lights
+// up, edits while playing, reduced motion, and no matrix re-rendering.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, ready, shot, BASE_URL } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const player = '.player';
+const attr = (page, name) => page.getAttribute(player, name);
+
+async function fresh(query = '', opts) {
+  const o = await openPage(browser, opts);
+  await o.page.goto(BASE_URL + '?lang=en' + query);
+  await ready(o.page);
+  return o;
+}
+
+async function playFor(page, speed, ms) {
+  await page.click('#wt-restart');
+  await page.click(`.speeds button:text("${speed}×")`);
+  await page.click('#wt-play');
+  await page.waitForTimeout(ms);
+  await page.click('#wt-play');
+  return Number(await attr(page, 'data-time'));
+}
+
+test('the time reached scales with the speed', async () => {
+  const { context, page, problems } = await fresh();
+  const fast = await playFor(page, 1.5, 2000);
+  const fastStep = Number(await attr(page, 'data-step'));
+  const slow = await playFor(page, 0.5, 2000);
+  const slowStep = Number(await attr(page, 'data-step'));
+  assert.ok(fast > 2400 && fast < 4200, `1.5× for 2 s reached ${fast} virtual ms`);
+  assert.ok(slow > 700 && slow < 1500, `0.5× for 2 s reached ${slow} virtual ms`);
+  const ratio = fast / slow;
+  assert.ok(ratio > 2.2 && ratio < 3.8, `ratio ${ratio}`);
+  assert.ok(fastStep > slowStep, `steps ${fastStep} vs ${slowStep}`);
+  assert.equal(await attr(page, 'data-speed'), '0.5');
+  assert.match(page.url(), /speed=0\.5/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('step buttons, the keyboard and ?step= move through the steps', async () => {
+  const { context, page, problems } = await fresh('&step=5');
+  assert.equal(await attr(page, 'data-step'), '5');
+  await page.click('#wt-fwd');
+  assert.equal(await attr(page, 'data-step'), '6');
+  assert.match(page.url(), /step=6/);
+  await page.click('#wt-back');
+  await page.click('#wt-back');
+  assert.equal(await attr(page, 'data-step'), '4');
+  await page.click('h1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await attr(page, 'data-step'), '6');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await attr(page, 'data-step'), '5');
+  await page.keyboard.press('Space');
+  assert.equal(await attr(page, 'data-playing'), 'true');
+  await page.keyboard.press('Space');
+  assert.equal(await attr(page, 'data-playing'), 'false');
+  await page.click('#wt-restart');
+  assert.equal(await attr(page, 'data-step'), '1');
+  // A reload restores the step and the speed from the address.
+  await page.goto(BASE_URL + '?lang=en&step=9&speed=1.5');
+  await ready(page);
+  assert.equal(await attr(page, 'data-step'), '9');
+  assert.equal(await page.getAttribute('.speeds button[aria-pressed="true"]', 'aria-pressed'), 'true');
+  assert.equal(await page.textContent('.speeds button[aria-pressed="true"]'), '1.5×');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a dot product lights q and k; the weighted sum tints the value rows', async () => {
+  // Every dot product: step 5 is α(1,1) of note 004.
+  const { context, page, problems } = await fresh('&granularity=dot&step=5');
+  assert.match(await page.textContent('.player-caption'), /q\^1 \(input 1\) and k\^1 \(input 1\)/);
+  const shadow = (sel) => page.$eval(sel, (el) => getComputedStyle(el).boxShadow);
+  assert.notEqual(await shadow('[data-matrix="q"][data-head="1"] td[data-row="0"][data-col="1"]'), 'none');
+  assert.notEqual(await shadow('[data-matrix="k"][data-head="1"] td[data-row="0"][data-col="1"]'), 'none');
+  assert.equal(await shadow('[data-matrix="k"][data-head="1"] td[data-row="1"][data-col="1"]'), 'none');
+  assert.notEqual(await shadow('[data-matrix="scores"][data-head="1"] td[data-row="0"][data-col="0"]'), 'none');
+  await shot(page, 'walkthrough-dot-en');
+  // Step 10: the weighted sum b^1; value rows tinted by weights 0.063, 0.468, 0.468.
+  await page.goto(BASE_URL + '?lang=en&granularity=dot&step=10');
+  await ready(page);
+  assert.match(await page.textContent('.player-caption'), /b\^1/);
+  const alpha = (r) => page.$eval(`[data-matrix="v"][data-head="1"] td[data-row="${r}"][data-col="0"]`,
+    (el) => Number(getComputedStyle(el).backgroundColor.match(/rgba?\(([^)]+)\)/)[1].split(',')[3] ?? 1));
+  const [a0, a1, a2] = [await alpha(0), await alpha(1), await alpha(2)];
+  assert.ok(a1 > a0 + 0.2, `heavier weight, stronger tint: ${a0} vs ${a1}`);
+  assert.ok(Math.abs(a1 - a2) < 0.01, `equal weights, equal tint: ${a1} vs ${a2}`);
+  await shot(page, 'walkthrough-weighted-sum-en');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('playback does not re-render the matrices', async () => {
+  const { context, page, problems } = await fresh('&granularity=dot');
+  await page.evaluate(() => {
+    window.__mutations = 0;
+    const obs = new MutationObserver((records) => { window.__mutations += records.length; });
+    for (const m of document.querySelectorAll('[data-matrix]')) obs.observe(m, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.click('.speeds button:text("1.5×")');
+  await page.click('#wt-play');
+  await page.waitForTimeout(2500);
+  await page.click('#wt-play');
+  assert.ok(Number(await attr(page, 'data-step')) > 2, 'it played');
+  assert.equal(await page.evaluate(() => window.__mutations), 0, 'no matrix DOM changed while playing');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('editing a number while playing keeps the current step', async () => {
+  const { context, page, problems } = await fresh('&step=7');
+  await page.click('#wt-play');
+  await page.waitForTimeout(300);
+  const before = Number(await attr(page, 'data-step'));
+  const input = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
+  await page.fill(input, '4');
+  await page.press(input, 'Enter');
+  const after = Number(await attr(page, 'data-step'));
+  assert.ok(after >= before && after <= before + 1, `step ${before} → ${after}`);
+  assert.equal(await attr(page, 'data-playing'), 'true');
+  assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '4');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('with reduced motion the steps still advance, without tweening', async () => {
+  const { context, page, problems } = await fresh();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  assert.equal(await page.$eval('[data-matrix="x"] td', (el) => getComputedStyle(el).transitionDuration), '0s');
+  await page.click('.speeds button:text("1.5×")');
+  await page.click('#wt-play');
+  await page.waitForTimeout(1600);
+  assert.ok(Number(await attr(page, 'data-step')) >= 2);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('screenshots: both conventions and both languages', async () => {
+  for (const [lang, conv, step] of [['en', 'col', 10], ['zh', 'row', 10], ['zh', 'col', 6]]) {
+    const { context, page, problems } = await openPage(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+    await page.goto(`${BASE_URL}?lang=${lang}&convention=${conv}&granularity=dot&step=${step}`);
+    await ready(page);
+    await page.waitForTimeout(200);
+    await shot(page, `walkthrough-${conv}-${lang}-step${step}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
