@@ -21,28 +21,70 @@ async function measure(browser, label, s, samples = 25) {
   const { context, page, problems } = await openPage(browser);
   await page.goto(BASE_URL + '?lang=en' + shareFragment(s));
   await ready(page);
-  const times = await page.evaluate(async (count) => {
+  // Each edit is committed at the start of a frame (inside a rAF callback).
+  // "work" is until the DOM is updated and laid out; "to next frame" is until
+  // the following frame starts, which is about 16.7 ms exactly when the edit
+  // was painted in the frame it was made in, and a frame more when it was not.
+  const results = await page.evaluate(async (count) => {
     const out = [];
-    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
     for (let k = 0; k < count; k++) {
-      const input = document.querySelector(`[data-matrix="x"] [data-row="${k % 4}"][data-col="0"] input`);
-      await frame();
-      const t0 = performance.now();
-      input.value = String((k % 7) - 3 + 0.5);
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      await frame();
-      out.push(performance.now() - t0);
+      await nextFrame();
+      await new Promise((resolve) => requestAnimationFrame(async () => {
+        const input = document.querySelector(`[data-matrix="x"] [data-row="${k % 4}"][data-col="0"] input`);
+        const t0 = performance.now();
+        input.value = String((k % 7) - 3 + 0.5);
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        await Promise.resolve();
+        await new Promise((r) => queueMicrotask(r));
+        void document.body.offsetHeight;
+        const work = performance.now() - t0;
+        const frame = (await nextFrame()) - t0;
+        out.push([work, frame]);
+        resolve();
+      }));
     }
     return out;
   }, samples);
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  console.log(`edit-to-paint ${label}: median ${median.toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[times.length - 1].toFixed(1)}, ${times.length} edits)`);
+  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const work = results.map((x) => x[0]);
+  const frames = results.map((x) => x[1]);
+  const missed = frames.filter((f) => f > 16.7 * 1.5).length;
+  console.log(`edit ${label}: work (compute + render + layout) median ${med(work).toFixed(1)} ms, max ${Math.max(...work).toFixed(1)}; edit to next frame median ${med(frames).toFixed(1)} ms; ${missed}/${frames.length} edits missed their frame`);
+  if (problems.length) console.log('problems:', problems);
+  await context.close();
+}
+
+async function playback(browser, label, s) {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(BASE_URL + '?lang=en&granularity=dot' + shareFragment(s));
+  await ready(page);
+  await page.click('.speeds button:text("1.5×")');
+  // Frame gaps over 6 s, first idle (the browser's own jitter), then playing.
+  const measure = (play) => page.evaluate(async (play) => {
+    const gaps = [];
+    let last = 0;
+    let running = true;
+    const loop = (t) => { if (last) gaps.push(t - last); last = t; if (running) requestAnimationFrame(loop); };
+    if (play) document.querySelector('#wt-play').click();
+    requestAnimationFrame(loop);
+    await new Promise((r) => setTimeout(r, 6000));
+    running = false;
+    return { gaps, step: Number(document.querySelector('.player').dataset.step) };
+  }, play);
+  const report = (what, r) => {
+    const share = (ms) => (100 * r.gaps.filter((g) => g > ms).length / r.gaps.length).toFixed(1);
+    console.log(`${what}: ${r.gaps.length} frames in 6 s; over 16.7 ms: ${share(16.7)}%, over 20 ms (a frame late): ${share(20)}%, over 33 ms: ${share(33.4)}%`);
+  };
+  report(`idle, ${label}`, await measure(false));
+  const played = await measure(true);
+  report(`playback 1.5×, ${label} (reached step ${played.step})`, played);
   if (problems.length) console.log('problems:', problems);
   await context.close();
 }
 
 const browser = await launch();
+await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2), 10);
 await browser.close();

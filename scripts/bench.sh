@@ -9,7 +9,7 @@ bash scripts/setup.sh >/dev/null
 
 native=$(cargo bench --locked --bench trace 2>/dev/null | grep 'median')
 echo "$native"
-wasm=$(cargo test --locked --release --target wasm32-unknown-unknown --test bench_web 2>/dev/null | grep 'BENCH' | sed 's/^.*BENCH //')
+wasm=$(cargo test --locked --release --target wasm32-unknown-unknown --test bench_web -- --nocapture 2>/dev/null | grep 'BENCH' | sed 's/^.*BENCH //')
 echo "$wasm"
 n=$(sed -E 's/.*median ([0-9.]+) ms.*/\1/' <<<"$native")
 w=$(sed -E 's/.*median ([0-9.]+) ms.*/\1/' <<<"$wasm")

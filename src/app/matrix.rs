@@ -138,6 +138,23 @@ pub fn view(props: MatrixProps) -> Html {
     html! { <MatrixView ..props /> }
 }
 
+thread_local! {
+    /// "0", "1", … as shared attribute values: every cell carries two.
+    static INDEX_ATTRS: std::cell::RefCell<Vec<AttrValue>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `i` as an attribute value, shared between renders.
+fn index_attr(i: usize) -> AttrValue {
+    INDEX_ATTRS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        while cache.len() <= i {
+            let k = cache.len();
+            cache.push(AttrValue::from(k.to_string()));
+        }
+        cache[i].clone()
+    })
+}
+
 /// `1 … n` as labels (for feature dimensions).
 pub fn index_labels(n: usize) -> Rc<Vec<String>> {
     Rc::new((1..=n).map(|i| i.to_string()).collect())
@@ -497,6 +514,17 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
     };
     let masked_text = S::MaskedCell.t(lang);
     let undefined_text = S::UndefinedRow.t(lang);
+    // Each input's accessible name: "W_Q (head 1) row 2, column 3".
+    let aria_prefix = match props.head {
+        Some(h) => format!(
+            "{} ({} {h}) {}",
+            props.name.contract_name(),
+            S::HeadHeading.t(lang),
+            S::Row.t(lang)
+        ),
+        None => format!("{} {}", props.name.contract_name(), S::Row.t(lang)),
+    };
+    let col_word = S::Col.t(lang);
     let body = (0..rows).map(|a| {
         let cells = (0..cols).map(|b| {
             let (r, c) = at(a, b);
@@ -504,31 +532,42 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             let undefined = props.undefined_rows.contains(&r);
             let masked = props.allowed.as_ref().is_some_and(|al| !al[(r, c)]);
             let is_selected = props.selected == Some((r, c));
-            let class = classes!(
-                "cell",
-                masked.then_some("masked"),
-                undefined.then_some("undefined"),
-                is_selected.then_some("selected"),
-            );
-            let title = if undefined {
-                undefined_text.to_string()
-            } else if masked {
-                format!("{} · {}", exact(v), masked_text)
+            // The common cell allocates nothing but its exact value.
+            let class: AttrValue = if masked || undefined || is_selected {
+                classes!(
+                    "cell",
+                    masked.then_some("masked"),
+                    undefined.then_some("undefined"),
+                    is_selected.then_some("selected"),
+                )
+                .to_string()
+                .into()
             } else {
-                exact(v)
+                AttrValue::Static("cell")
+            };
+            let value = AttrValue::from(exact(v));
+            let title: Option<AttrValue> = if undefined {
+                Some(AttrValue::Static(undefined_text))
+            } else if masked {
+                Some(format!("{value} · {masked_text}").into())
+            } else if editable {
+                None
+            } else {
+                // The exact value as the tooltip (a shared Rc, no new text).
+                Some(value.clone())
             };
             let content = if editable {
                 let invalid = bad_cell == Some((r, c));
                 html! {
-                    <input inputmode="decimal" value={exact(v)} aria-invalid={invalid.then_some("true")}
-                        aria-label={format!("{} {} {}, {} {}", props.caption, S::Row.t(lang), r + 1, S::Col.t(lang), c + 1)} />
+                    <input inputmode="decimal" value={value.clone()} aria-invalid={invalid.then_some("true")}
+                        aria-label={format!("{aria_prefix} {}, {col_word} {}", r + 1, c + 1)} />
                 }
             } else {
                 html! { { short(v) } }
             };
             html! {
-                <td class={class} data-row={r.to_string()} data-col={c.to_string()}
-                    data-value={exact(v)} title={title} aria-selected={is_selected.then_some("true")}>{ content }</td>
+                <td class={class} data-row={index_attr(r)} data-col={index_attr(c)}
+                    data-value={value} title={title} aria-selected={is_selected.then_some("true")}>{ content }</td>
             }
         });
         let row_undefined = !t && props.undefined_rows.contains(&a);
