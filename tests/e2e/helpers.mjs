@@ -51,9 +51,15 @@ export async function readMatrix(page, selector) {
   });
 }
 
-export function shot(page, name) {
+/** A full-page screenshot. Sections off screen are skipped by the renderer
+ * (content-visibility: auto) until they scroll into view, so render them all
+ * for the picture. */
+export async function shot(page, name) {
   mkdirSync('test-results', { recursive: true });
-  return page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  const style = await page.addStyleTag({ content: '.head, .step { content-visibility: visible !important; }' });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+  await style.evaluate((el) => el.remove());
 }
 
 /** base64url without padding, as CONTRACT §4 wants for #s=. */

@@ -280,14 +280,3 @@ test('presets load and are undoable; the random preset shows its seed', async ()
   assert.deepEqual(problems, []);
   await context.close();
 });
-
-test('the workbench at 375 px in Chinese', async () => {
-  const { context, page, problems } = await openPage(browser, { locale: 'zh-CN', viewport: { width: 375, height: 800 } });
-  await page.goto(BASE_URL + '?lang=zh');
-  await ready(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
-  await shot(page, 'workbench-narrow-zh');
-  assert.deepEqual(problems, []);
-  await context.close();
-});
