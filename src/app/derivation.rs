@@ -71,7 +71,7 @@ pub fn derivation_panel(p: &DerivationProps) -> Html {
             </h2>
             <ol>
                 { for d.steps.iter().map(|step| html! {
-                    <li data-step={format!("{:?}", step.kind)} data-value={exact(step.value)}>
+                    <li data-value={exact(step.value)}>
                         <p class="step-caption">{ caption(step.kind).t(lang) }</p>
                         { Html::from_html_unchecked(AttrValue::from(step.math.clone())) }
                     </li>

@@ -138,21 +138,9 @@ pub fn view(props: MatrixProps) -> Html {
     html! { <MatrixView ..props /> }
 }
 
-thread_local! {
-    /// "0", "1", … as shared attribute values: every cell carries two.
-    static INDEX_ATTRS: std::cell::RefCell<Vec<AttrValue>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// `i` as an attribute value, shared between renders.
+/// `i` as an attribute value.
 fn index_attr(i: usize) -> AttrValue {
-    INDEX_ATTRS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        while cache.len() <= i {
-            let k = cache.len();
-            cache.push(AttrValue::from(k.to_string()));
-        }
-        cache[i].clone()
-    })
+    AttrValue::from(i.to_string())
 }
 
 /// `1 … n` as labels (for feature dimensions).

@@ -7,8 +7,6 @@
 
 use super::i18n::{Lang, S};
 use crate::attention::{Scenario, ScenarioError};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 
 /// Longest `#s=` payload accepted, in characters (a scenario at every limit
 /// of CONTRACT §1 fits well below this).
@@ -37,7 +35,10 @@ impl LinkError {
 
 /// The `#s=…` fragment that opens `scenario`.
 pub fn share_fragment(scenario: &Scenario) -> String {
-    format!("#s={}", URL_SAFE_NO_PAD.encode(scenario.to_json_compact()))
+    format!(
+        "#s={}",
+        b64url_encode(scenario.to_json_compact().as_bytes())
+    )
 }
 
 /// Reads a `location.hash` (with or without the leading `#`). `None` when it
@@ -58,11 +59,48 @@ fn decode_payload(payload: &str) -> Result<Scenario, LinkError> {
         .collect::<String>()
         .trim_end_matches('=')
         .to_string();
-    let bytes = URL_SAFE_NO_PAD
-        .decode(cleaned.as_bytes())
-        .map_err(|_| LinkError::NotBase64)?;
+    let bytes = b64url_decode(&cleaned).ok_or(LinkError::NotBase64)?;
     let text = String::from_utf8(bytes).map_err(|_| LinkError::NotUtf8)?;
     Scenario::from_json(&text).map_err(LinkError::Invalid)
+}
+
+const B64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// base64url without padding (RFC 4648 §5), as share links carry it.
+pub fn b64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        // 1 byte → 2 characters, 2 → 3, 3 → 4.
+        for k in 0..=chunk.len() {
+            out.push(B64URL[(n >> (18 - 6 * k) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Decodes base64url without padding; `None` for any other character, an
+/// impossible length, or non-zero leftover bits.
+pub fn b64url_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in text.bytes() {
+        let v = B64URL.iter().position(|&a| a == c)? as u32;
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    // A lone character (6 bits) cannot be; leftover bits must be zero.
+    (bits < 6 && acc == 0).then_some(out)
 }
 
 /// The value of `key` in `a=1&b=2` (a `location.search` without or with its
@@ -130,7 +168,7 @@ mod tests {
             scenario_from_fragment("#s=__79"),
             Some(Err(LinkError::NotUtf8))
         );
-        let not_json = URL_SAFE_NO_PAD.encode("{\"format\": 3}");
+        let not_json = b64url_encode(b"{\"format\": 3}");
         match scenario_from_fragment(&format!("#s={not_json}")) {
             Some(Err(LinkError::Invalid(e))) => assert_eq!(e.field, "format"),
             other => panic!("expected a format error, got {other:?}"),
@@ -143,13 +181,35 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))] // base64 is a native dev-dependency
     fn padded_links_still_open() {
         let s = notes_004();
-        let padded = format!(
-            "#s={}==",
+        let padded = format!("#s={}==", {
+            use base64::Engine;
             base64::engine::general_purpose::URL_SAFE.encode(s.to_json_compact())
-        );
+        });
         assert_eq!(scenario_from_fragment(&padded), Some(Ok(s)));
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))] // base64 is a native dev-dependency
+    fn base64url_agrees_with_the_base64_crate() {
+        use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        use base64::Engine;
+        let mut rng = crate::lesson::random::Rng::new(5);
+        for len in 0..200 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+            let ours = b64url_encode(&bytes);
+            assert_eq!(ours, URL_SAFE_NO_PAD.encode(&bytes), "{len} bytes");
+            assert_eq!(b64url_decode(&ours), Some(bytes));
+        }
+        for bad in ["A", "AAAAA", "ab+c", "ab/c", "a=", "ä", "AB", "AAB"] {
+            assert_eq!(
+                b64url_decode(bad),
+                URL_SAFE_NO_PAD.decode(bad).ok(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -36,6 +36,11 @@ fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
+/// How strongly a value row is tinted for weight `w`, in percent (12–90).
+fn tint_percent(w: f64) -> u32 {
+    (12.0 + 78.0 * w.clamp(0.0, 1.0)).round() as u32
+}
+
 /// The CSS that lights up `highlights` (see the module docs).
 pub fn highlight_css(highlights: &[Highlight]) -> String {
     let mut css = String::new();
@@ -58,9 +63,10 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
         }
         let rule = match (h.tone, h.weight) {
             // Weighted values are yellow (note 004), as strong as their weight.
+            // (An integer percentage: no fixed-precision float formatting.)
             (_, Some(w)) => format!(
-                "background:rgba(212,172,13,{:.3});box-shadow:inset 0 0 0 2px var(--weighted)",
-                0.12 + 0.78 * w.clamp(0.0, 1.0)
+                "background:rgba(212,172,13,{}%);box-shadow:inset 0 0 0 2px var(--weighted)",
+                tint_percent(w)
             ),
             (Tone::Source, None) => "box-shadow:inset 0 0 0 2px var(--role)".to_string(),
             (Tone::Result, None) => {
@@ -386,7 +392,7 @@ mod tests {
         let css = highlight_css(&sum.highlights(&t, 0.0));
         let w = t.heads[0].weights[(0, 1)];
         assert!(
-            css.contains(&format!("rgba(212,172,13,{:.3})", 0.12 + 0.78 * w)),
+            css.contains(&format!("rgba(212,172,13,{}%)", tint_percent(w))),
             "{css}"
         );
         let out = Step {
