@@ -94,7 +94,7 @@ strings! {
     OutputHeading => "输出", "Output";
     CapX => "输入 X：每行一个位置", "Input X: one row per position";
     CapXCol => "输入 X：每列一个位置（笔记 000 §4.5 的写法）", "Input X: one column per position (note 000 §4.5)";
-    CapScoresCol => "注意力分数 S = KᵀQ：第 i 列是 q^i 与每个 k^j 的点积", "Attention scores S = KᵀQ: column i is q^i dotted with every k^j";
+    CapScoresCol => "注意力分数 S = KᵀQ：第 i 列是 qⁱ 与每个 kʲ 的点积", "Attention scores S = KᵀQ: column i is qⁱ dotted with every kʲ";
     CapWeightsCol => "注意力权重：每列做 softmax，和为 1", "Attention weights: softmax down each column, summing to 1";
     CapPe => "位置编码 PE（加到 X 上）", "Positional encoding PE (added to X)";
     CapWq => "Query 投影：把每个输入行映射成查询向量", "Query projection: turns each input row into a query";
@@ -103,7 +103,7 @@ strings! {
     CapQ => "Query（我在找什么）", "Query (what am I looking for)";
     CapK => "Key（我能被怎样匹配）", "Key (what can I be matched by)";
     CapV => "Value（被关注时我提供什么）", "Value (what I give when attended to)";
-    CapScores => "注意力分数：第 i 行是 q^i 与每个 k^j 的点积", "Attention scores: row i is q^i dotted with every k^j";
+    CapScores => "注意力分数：第 i 行是 qⁱ 与每个 kʲ 的点积", "Attention scores: row i is qⁱ dotted with every kʲ";
     CapScaled => "缩放后的分数：除以 √d_k，让 softmax 不会过早饱和", "Scaled scores: divided by √d_k so the softmax does not saturate";
     CapScaledOff => "缩放已关闭：这里等于原始分数", "Scaling is off here, so these equal the scores";
     CapWeights => "注意力权重：每行做 softmax，和为 1", "Attention weights: softmax of each row, summing to 1";
@@ -156,8 +156,8 @@ strings! {
     AboutILoveYou => "和“你喜欢我”比较：没有位置编码时，“我”的输出在两句里完全相同，只是换了行——注意力本身看不到词序。",
         "Compare with 你喜欢我: without positional encoding, 我's output is the same in both sentences, only on another row. Attention alone does not see word order.";
     AboutUniform => "W_Q 全为 0，所以每个分数都是 0，每个权重都是 1/n。", "W_Q is all zeros, so every score is 0 and every weight is 1/n.";
-    AboutSelf => "q^i 与 k^i 方向相同、与其他键正交，所以每个位置几乎只关注自己。", "q^i points the same way as k^i and is orthogonal to the other keys, so each position attends almost only to itself.";
-    AboutPrevious => "k^j 指向下一个位置的方向，所以 q^i 与 k^{i−1} 最匹配；因果掩码让第一个位置只看自己。", "k^j points at the next position, so q^i matches k^{i−1} best; the causal mask keeps the first position on itself.";
+    AboutSelf => "qⁱ 与 kⁱ 方向相同、与其他键正交，所以每个位置几乎只关注自己。", "qⁱ points the same way as kⁱ and is orthogonal to the other keys, so each position attends almost only to itself.";
+    AboutPrevious => "kʲ 指向下一个位置的方向，所以 qⁱ 与 kⁱ⁻¹ 最匹配；因果掩码让第一个位置只看自己。", "kʲ points at the next position, so qⁱ matches kⁱ⁻¹ best; the causal mask keeps the first position on itself.";
     AboutRandom => "由种子生成的随机数字：同一个种子，任何人看到的数字都一样。", "Random numbers from a seed: the same seed gives everyone the same numbers.";
     Seed => "种子", "Seed";
     NewSeed => "换一个种子", "New seed";

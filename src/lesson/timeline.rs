@@ -437,7 +437,7 @@ impl Step {
             }
             _ => String::new(),
         };
-        let q = |i: usize| format!("q^{} ({})", i + 1, tok(i));
+        let q = |i: usize| format!("q{} ({})", sup(i + 1), tok(i));
         let body = match self.phase {
             Phase::Inputs => {
                 if zh {
@@ -451,9 +451,9 @@ impl Step {
             Phase::Value => t(zh, "用 W_V 把每个输入变成 Value：被关注时我提供什么？", "W_V turns every input into a value: what do I give when attended to?"),
             Phase::Scores { i: Some(i), j: Some(j) } => {
                 if zh {
-                    format!("{} 与 k^{} ({}) 逐项相乘再相加，得到分数 α({},{})。", q(i), j + 1, tok(j), i + 1, j + 1)
+                    format!("{} 与 k{} ({}) 逐项相乘再相加，得到分数 α({},{})。", q(i), sup(j + 1), tok(j), i + 1, j + 1)
                 } else {
-                    format!("{} and k^{} ({}) multiplied entry by entry and added: the score α({},{}).", q(i), j + 1, tok(j), i + 1, j + 1)
+                    format!("{} and k{} ({}) multiplied entry by entry and added: the score α({},{}).", q(i), sup(j + 1), tok(j), i + 1, j + 1)
                 }
             }
             Phase::Scores { i: Some(i), j: None } => {
@@ -493,9 +493,9 @@ impl Step {
             }
             Phase::WeightedSum { i: Some(i) } => {
                 if zh {
-                    format!("每个 Value 乘以它的权重再相加，得到 b^{} ({})。", i + 1, tok(i))
+                    format!("每个 Value 乘以它的权重再相加，得到 b{} ({})。", sup(i + 1), tok(i))
                 } else {
-                    format!("Each value times its weight, added up: b^{} ({}).", i + 1, tok(i))
+                    format!("Each value times its weight, added up: b{} ({}).", sup(i + 1), tok(i))
                 }
             }
             Phase::WeightedSum { i: None } => t(zh, "权重乘以 V：每个位置得到融合了上下文的输出。", "The weights times V: every position gets its context-aware output."),
@@ -505,6 +505,14 @@ impl Step {
         };
         format!("{head}{body}")
     }
+}
+
+/// A position as superscript digits, as the notes write q¹, k², b³.
+pub fn sup(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][d as usize - '0' as usize])
+        .collect()
 }
 
 fn t(zh: bool, z: &str, e: &str) -> String {
@@ -692,6 +700,25 @@ mod tests {
             .map(|h| h.cells)
             .collect();
         assert_eq!(masked, vec![Cells::Cell(0, 1), Cells::Cell(0, 2)]);
+    }
+
+    #[test]
+    fn positions_are_written_as_superscripts() {
+        assert_eq!(sup(1), "¹");
+        assert_eq!(sup(10), "¹⁰");
+        assert_eq!(sup(64), "⁶⁴");
+        let t = trace(&notes_004());
+        let step = Step {
+            head: Some(0),
+            phase: Phase::Scores {
+                i: Some(0),
+                j: Some(1),
+            },
+        };
+        assert_eq!(
+            step.caption(&t, Lang::En),
+            "q¹ (input 1) and k² (input 2) multiplied entry by entry and added: the score α(1,2)."
+        );
     }
 
     #[test]

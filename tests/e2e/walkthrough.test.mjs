@@ -78,7 +78,7 @@ test('step buttons, the keyboard and ?step= move through the steps', async () =>
 test('a dot product lights q and k; the weighted sum tints the value rows', async () => {
   // Every dot product: step 5 is α(1,1) of note 004.
   const { context, page, problems } = await fresh('&granularity=dot&step=5');
-  assert.match(await page.textContent('.player-caption'), /q\^1 \(input 1\) and k\^1 \(input 1\)/);
+  assert.match(await page.textContent('.player-caption'), /q¹ \(input 1\) and k¹ \(input 1\)/);
   const shadow = (sel) => page.$eval(sel, (el) => getComputedStyle(el).boxShadow);
   assert.notEqual(await shadow('[data-matrix="q"][data-head="1"] td[data-row="0"][data-col="1"]'), 'none');
   assert.notEqual(await shadow('[data-matrix="k"][data-head="1"] td[data-row="0"][data-col="1"]'), 'none');
@@ -88,7 +88,7 @@ test('a dot product lights q and k; the weighted sum tints the value rows', asyn
   // Step 10: the weighted sum b^1; value rows tinted by weights 0.063, 0.468, 0.468.
   await page.goto(BASE_URL + '?lang=en&granularity=dot&step=10');
   await ready(page);
-  assert.match(await page.textContent('.player-caption'), /b\^1/);
+  assert.match(await page.textContent('.player-caption'), /b¹/);
   const alpha = (r) => page.$eval(`[data-matrix="v"][data-head="1"] td[data-row="${r}"][data-col="0"]`,
     (el) => Number(getComputedStyle(el).backgroundColor.match(/rgba?\(([^)]+)\)/)[1].split(',')[3] ?? 1));
   const [a0, a1, a2] = [await alpha(0), await alpha(1), await alpha(2)];
