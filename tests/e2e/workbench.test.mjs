@@ -280,3 +280,18 @@ test('presets load and are undoable; the random preset shows its seed', async ()
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('with storage blocked (private mode, third-party iframe) the page still works quietly', async () => {
+  const o = await openPage(browser);
+  await o.context.addInitScript(() => {
+    const deny = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+    Object.defineProperty(window, 'localStorage', { get: deny, configurable: true });
+  });
+  await o.page.goto(BASE_URL + '?lang=en');
+  await ready(o.page);
+  await typeInto(o.page, cellInput('x', 0, 1), '2');
+  assertClose(assert, await readMatrix(o.page, '[data-matrix="output"]'), reference(withX(0, 1, 2)).output, 1e-12, 'output');
+  assert.equal(await o.page.$('.alert[role="alert"]'), null, 'nothing alarming is shown');
+  assert.deepEqual(o.problems, []);
+  await o.context.close();
+});
