@@ -30,11 +30,13 @@ fn storage() -> Option<web_sys::Storage> {
     window().and_then(|w| w.local_storage().ok().flatten())
 }
 
-/// The language to open in: `?lang=` first (and remembered), then the
-/// remembered choice, then the browser's language.
-pub fn initial_lang() -> Lang {
+/// The language to open in: `?lang=` first (and remembered when
+/// `remember`), then the remembered choice, then the browser's language.
+pub fn initial_lang(remember: bool) -> Lang {
     if let Some(lang) = url::param(&location_search(), "lang").and_then(|c| Lang::parse(&c)) {
-        remember_lang(lang);
+        if remember {
+            remember_lang(lang);
+        }
         return lang;
     }
     if let Some(lang) = storage()
@@ -164,4 +166,113 @@ pub async fn read_file(file: web_sys::File) -> Result<String, ()> {
         .ok()
         .and_then(|v| v.as_string())
         .ok_or(())
+}
+
+/// Which figure an embedded page shows (`?view=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The matrices (the default).
+    Workbench,
+    /// The animated walkthrough over the matrices.
+    Walkthrough,
+}
+
+/// How the page is shown: `?embed=1` (one figure, no page chrome),
+/// `?view=`, `?lock=1` (numbers shown, not editable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DisplayMode {
+    pub embed: bool,
+    pub locked: bool,
+    pub view: View,
+}
+
+/// The display mode of this visit, from the address.
+pub fn display_mode() -> DisplayMode {
+    let on = |k| query(k).is_some_and(|v| v == "1" || v == "true");
+    DisplayMode {
+        embed: on("embed"),
+        locked: on("lock"),
+        view: match query("view").as_deref() {
+            Some("walkthrough") => View::Walkthrough,
+            _ => View::Workbench,
+        },
+    }
+}
+
+/// This page without `embed`/`view`, for "open the full page" links.
+pub fn full_page_url() -> String {
+    let search = location_search();
+    let kept: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| !kv.is_empty() && !kv.starts_with("embed=") && !kv.starts_with("view="))
+        .collect();
+    let query = if kept.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", kept.join("&"))
+    };
+    let path = window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    format!("{path}{query}{}", location_hash())
+}
+
+/// In an iframe: tells the host page the content height whenever it changes
+/// (`{type: "attention-lab:height", height}`, CONTRACT §4). The returned
+/// observer stops when dropped.
+pub fn post_height_on_resize() -> Option<ResizeWatch> {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let w = window()?;
+    let parent = w.parent().ok().flatten()?;
+    let root = w.document()?.document_element()?;
+    let last = std::rc::Rc::new(std::cell::Cell::new(-1.0f64));
+    let measure = root.clone();
+    let callback = Closure::<dyn FnMut()>::new(move || {
+        let height = f64::from(measure.scroll_height());
+        if height != last.get() {
+            last.set(height);
+            let msg = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&msg, &"type".into(), &"attention-lab:height".into());
+            let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
+            let _ = parent.post_message(&msg, "*");
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&root);
+    if let Some(body) = w.document().and_then(|d| d.body()) {
+        observer.observe(&body);
+    }
+    Some(ResizeWatch {
+        observer,
+        _callback: callback,
+    })
+}
+
+/// A running height observer; dropping it disconnects it.
+pub struct ResizeWatch {
+    observer: web_sys::ResizeObserver,
+    _callback: wasm_bindgen::closure::Closure<dyn FnMut()>,
+}
+
+impl Drop for ResizeWatch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+/// A ready `<iframe>` for the current scenario and the few lines a host page
+/// needs to follow the height messages (checking the sender's origin).
+pub fn embed_snippet(fragment: &str, lang: &str) -> String {
+    let (origin, path) = window()
+        .map(|w| {
+            let l = w.location();
+            (
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default(),
+            )
+        })
+        .unwrap_or_default();
+    url::embed_snippet(&origin, &path, lang, fragment)
 }

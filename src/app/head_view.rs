@@ -29,7 +29,8 @@ pub struct HeadProps {
     pub collapsed: bool,
     pub convention: Convention,
     pub selected: Option<Selected>,
-    pub on_edit: Callback<Edit>,
+    /// Absent when the page is locked (`?lock=1`).
+    pub on_edit: Option<Callback<Edit>>,
     pub on_select: Callback<Selected>,
     pub lang: Lang,
 }
@@ -79,7 +80,7 @@ pub fn head_view(p: &HeadProps) -> Html {
             mp.undefined_rows = p.undefined_rows.clone();
         }
         mp.target = target;
-        mp.on_edit = target.map(|_| p.on_edit.clone());
+        mp.on_edit = target.and(p.on_edit.clone());
         mp.on_select = derivable.then(|| p.on_select.clone());
         mp.selected = selected;
         view(mp)

@@ -135,20 +135,36 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| {
+        // An embedded figure shows what its link says and never touches the
+        // reader's own saved work or language choice.
+        let embed = effects::display_mode().embed;
         State::start(
-            effects::initial_lang(),
+            effects::initial_lang(!embed),
             effects::query("convention")
                 .and_then(|c| Convention::parse(&c))
                 .unwrap_or_default(),
             url::scenario_from_fragment(&effects::location_hash()),
-            effects::stored_scenario(),
+            if embed {
+                None
+            } else {
+                effects::stored_scenario()
+            },
         )
     });
     let lang = state.lang;
     let dispatcher = state.dispatcher();
+    // How the page is shown (CONTRACT §4): read once, fixed for the visit.
+    let mode = use_memo((), |_| effects::display_mode());
+    let (embed, locked, figure) = (mode.embed, mode.locked, mode.view);
+    use_effect_with(embed, |embed| {
+        let observer = embed.then(effects::post_height_on_resize).flatten();
+        move || drop(observer)
+    });
 
-    use_effect_with(lang, |lang| {
-        effects::remember_lang(*lang);
+    use_effect_with((lang, embed), |(lang, embed)| {
+        if !embed {
+            effects::remember_lang(*lang);
+        }
         effects::apply_lang(*lang, S::Title.t(*lang));
     });
     use_effect_with(state.convention, |c| {
@@ -156,8 +172,13 @@ pub fn App() -> Html {
             effects::set_query("convention", c.code());
         }
     });
-    // Never lose work: every change is saved and comes back on reload.
-    use_effect_with(state.scenario.clone(), |s| effects::store_scenario(s));
+    // Never lose work: every change is saved and comes back on reload
+    // (not from an embedded figure, which must not overwrite it).
+    use_effect_with((state.scenario.clone(), embed), |(s, embed)| {
+        if !embed {
+            effects::store_scenario(s)
+        }
+    });
 
     // A pasted share link in the same tab changes only the hash; keyboard
     // undo/redo works anywhere on the page.
@@ -256,7 +277,8 @@ pub fn App() -> Html {
     };
 
     html! {
-        <div class="page" lang={lang.code()}>
+        <div class={classes!("page", embed.then_some("embed"))} lang={lang.code()}>
+            if !embed {
             <header class="top">
                 <div>
                     <h1>{ S::Title.t(lang) }</h1>
@@ -266,10 +288,14 @@ pub fn App() -> Html {
                     { S::SwitchLang.t(lang) }
                 </button>
             </header>
-            <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
-                can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
-                lang={lang} on_action={on_action} />
+            if !locked {
+                <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
+                    can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
+                    lang={lang} on_action={on_action} />
+            }
+            }
             { alert_view(&state, dismiss) }
+            if !embed {
             <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
                 <p class="dims">{ summary(s, lang) }</p>
                 if let Some(p) = state.preset {
@@ -279,8 +305,13 @@ pub fn App() -> Html {
                     { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }
                 </div>
             </section>
-            { controls(&ControlsProps { scenario: s.clone(), on_edit: on_edit.clone(), lang }) }
-            <Walkthrough trace={t.clone()} has_w_o={has_w_o} scale={s.scale} convention={conv} lang={lang} />
+            if !locked {
+                { controls(&ControlsProps { scenario: s.clone(), on_edit: on_edit.clone(), lang }) }
+            }
+            }
+            if !embed || figure == effects::View::Walkthrough {
+                <Walkthrough trace={t.clone()} has_w_o={has_w_o} scale={s.scale} convention={conv} lang={lang} follow={!embed} />
+            }
             <div class="workbench">
                 <div class="matrices">
                     <section class="step inputs">
@@ -290,7 +321,7 @@ pub fn App() -> Html {
                                 let cap = if transpose { S::CapXCol } else { S::CapX };
                                 let mut p = props(MatrixName::X, &s.x, cap.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model));
                                 p.target = Some(Target::X);
-                                p.on_edit = Some(on_edit.clone());
+                                p.on_edit = (!locked).then(|| on_edit.clone());
                                 p.tokens_editable = true;
                                 p
                             }) }
@@ -306,7 +337,7 @@ pub fn App() -> Html {
                         index: r, weights: w.clone(), trace: h.clone(), tokens: tokens.clone(),
                         allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
                         has_w_o, collapsed, convention: conv, selected: state.selected,
-                        on_edit: on_edit.clone(), on_select: on_select.clone(), lang,
+                        on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,
                     })) }
                     if s.heads.len() > 1 || has_w_o {
                         <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
@@ -319,7 +350,7 @@ pub fn App() -> Html {
                                 { view({
                                     let mut p = props(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
                                     p.target = Some(Target::WO);
-                                    p.on_edit = Some(on_edit.clone());
+                                    p.on_edit = (!locked).then(|| on_edit.clone());
                                     p
                                 }) }
                             }
@@ -342,7 +373,13 @@ pub fn App() -> Html {
                 { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(), selected: state.selected,
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
-            <footer>{ S::Footer.t(lang) }</footer>
+            if embed {
+                <p class="embed-credit">
+                    <a href={effects::full_page_url()} target="_blank" rel="noopener">{ S::OpenFullPage.t(lang) }</a>
+                </p>
+            } else {
+                <footer>{ S::Footer.t(lang) }</footer>
+            }
         </div>
     }
 }

@@ -184,6 +184,12 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let s = p.scenario.clone();
         copy(Rc::new(move || pytorch_snippet(&s)))
     };
+    let embed = {
+        let s = p.scenario.clone();
+        copy(Rc::new(move || {
+            effects::embed_snippet(&share_fragment(&s), lang.code())
+        }))
+    };
 
     let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
     html! {
@@ -227,6 +233,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 <button id="share" onclick={share}>{ S::ShareLink.t(lang) }</button>
                 <button id="copy-numpy" onclick={numpy}>{ S::CopyNumpy.t(lang) }</button>
                 <button id="copy-pytorch" onclick={torch}>{ S::CopyPytorch.t(lang) }</button>
+                <button id="copy-embed" onclick={embed}>{ S::CopyEmbed.t(lang) }</button>
             </div>
             <div class="status" aria-live="polite">
                 { match &*status {

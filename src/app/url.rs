@@ -133,6 +133,24 @@ pub fn with_param(query: &str, key: &str, value: &str) -> String {
     format!("?{}", parts.join("&"))
 }
 
+/// The embed code for a page at `origin` + `path` (see
+/// [`super::effects::embed_snippet`]). Change `view=` to `workbench` for the
+/// matrices alone; `lock=1` keeps the numbers read-only.
+pub fn embed_snippet(origin: &str, path: &str, lang: &str, fragment: &str) -> String {
+    format!(
+        "<iframe src=\"{origin}{path}?embed=1&view=walkthrough&lock=1&lang={lang}{fragment}\" \
+width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" title=\"Attention Lab\"></iframe>
+<script>
+// Attention Lab tells its height; size the iframe to it.
+addEventListener(\"message\", (e) => {{
+  if (e.origin !== \"{origin}\" || !e.data || e.data.type !== \"attention-lab:height\") return;
+  for (const f of document.querySelectorAll(\"iframe\"))
+    if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\";
+}});
+</script>"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,6 +228,16 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn the_embed_snippet_names_the_page_and_checks_the_origin() {
+        let code = embed_snippet("https://notes.example", "/lab/", "zh", "#s=abc");
+        assert!(code.contains(
+            "src=\"https://notes.example/lab/?embed=1&view=walkthrough&lock=1&lang=zh#s=abc\""
+        ));
+        assert!(code.contains("e.origin !== \"https://notes.example\""));
+        assert!(code.contains("attention-lab:height"));
     }
 
     #[test]

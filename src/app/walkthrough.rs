@@ -108,6 +108,9 @@ pub struct WalkthroughProps {
     pub scale: bool,
     pub convention: Convention,
     pub lang: Lang,
+    /// Scroll the matrix being computed into view when the step changes
+    /// (not in an embedded figure, where it would scroll the host page).
+    pub follow: bool,
 }
 
 /// Something done to the player at a real time (ms).
@@ -261,11 +264,14 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         .unwrap_or_default();
 
     // The step and speed live in the address, so a link reopens them; the
-    // matrix being computed is brought into view.
+    // matrix being computed is brought into view (after the first render).
+    let first = use_mut_ref(|| true);
+    let follow = p.follow;
     use_effect_with((step, speed), move |(step, speed)| {
         effects::set_query("step", &(step + 1).to_string());
         effects::set_query("speed", &speed.to_string());
-        if let Some((m, head)) = result {
+        let first = std::mem::replace(&mut *first.borrow_mut(), false);
+        if let (Some((m, head)), true) = (result, follow && !first) {
             let mut sel = format!("[data-matrix=\"{}\"]", m.contract_name());
             if let (Some(r), true) = (head, m.per_head()) {
                 let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
