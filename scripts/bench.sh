@@ -18,7 +18,7 @@ python3 -c "print(f'ratio wasm/native: {float($w)/float($n):.2f}x')"
 # In-page figures over the release build.
 bash scripts/build.sh >/dev/null
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory dist "$PORT" >/dev/null 2>&1 &
+python3 scripts/serve-dist.py "$PORT" dist >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 sleep 0.5

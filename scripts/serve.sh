@@ -8,4 +8,4 @@ PORT=${PORT:-8080}
 bash scripts/setup.sh
 bash scripts/build.sh
 echo "serve: Attention Lab at http://127.0.0.1:$PORT/"
-exec python3 -m http.server --bind 127.0.0.1 --directory dist "$PORT"
+exec python3 scripts/serve-dist.py "$PORT" dist

@@ -31,7 +31,8 @@ bash scripts/build.sh
 
 section "end-to-end tests (playwright-core, Chromium)"
 PORT=${E2E_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
-python3 -m http.server --bind 127.0.0.1 --directory dist "$PORT" >/dev/null 2>&1 &
+# Served with the Content-Security-Policy the app runs under.
+python3 scripts/serve-dist.py "$PORT" dist >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do

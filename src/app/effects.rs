@@ -276,3 +276,20 @@ pub fn embed_snippet(fragment: &str, lang: &str) -> String {
         .unwrap_or_default();
     url::embed_snippet(&origin, &path, lang, fragment)
 }
+
+/// Drops a `#s=` link from the address once it has been opened, so that a
+/// reload shows the saved (possibly edited) scenario instead of the link's.
+pub fn clear_share_fragment() {
+    let Some(w) = window() else { return };
+    if url::param(location_hash().trim_start_matches('#'), "s").is_none() {
+        return;
+    }
+    let href = format!(
+        "{}{}",
+        w.location().pathname().unwrap_or_default(),
+        location_search()
+    );
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
+    }
+}

@@ -357,9 +357,14 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             };
             let (a, b) = at(r, c);
             let len = input.value().chars().count() as u32;
-            let caret_start = input.selection_start().ok().flatten() == Some(0)
-                && input.selection_end().ok().flatten() == Some(0);
-            let caret_end = input.selection_start().ok().flatten() == Some(len);
+            let (from, to) = (
+                input.selection_start().ok().flatten(),
+                input.selection_end().ok().flatten(),
+            );
+            // At an end, or the whole text selected (as after moving in).
+            let whole = from == Some(0) && to == Some(len);
+            let caret_start = whole || (from == Some(0) && to == Some(0));
+            let caret_end = whole || from == Some(len);
             let dest = match key.as_str() {
                 "Enter" if e.shift_key() => Some((a.wrapping_sub(1), b)),
                 "Enter" => Some((a + 1, b)),
@@ -396,6 +401,10 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             let (Some(on_edit), Some(target)) = (&on_edit, target) else {
                 return;
             };
+            // Pasting into a token label is ordinary text pasting.
+            if event_element(&e).is_some_and(|el| el.get_attribute("data-token").is_some()) {
+                return;
+            }
             let Ok(ce) = e.clone().dyn_into::<web_sys::ClipboardEvent>() else {
                 return;
             };

@@ -181,10 +181,14 @@ pub fn App() -> Html {
     });
 
     // A pasted share link in the same tab changes only the hash; keyboard
-    // undo/redo works anywhere on the page.
+    // undo/redo works anywhere on the page. Once opened, a link leaves the
+    // address (outside an embedded figure), so a reload keeps the edits.
     {
         let dispatcher = dispatcher.clone();
         use_effect_with((), move |_| {
+            if !embed {
+                effects::clear_share_fragment();
+            }
             let listeners = web_sys::window().map(|w| {
                 let d = dispatcher.clone();
                 let hash = gloo::events::EventListener::new(&w, "hashchange", move |_| {
@@ -192,6 +196,9 @@ pub fn App() -> Html {
                         Some(Ok(s)) => d.dispatch(Action::Load(s, Source::Link)),
                         Some(Err(e)) => d.dispatch(Action::BadLink(e)),
                         None => {}
+                    }
+                    if !embed {
+                        effects::clear_share_fragment();
                     }
                 });
                 let d = dispatcher.clone();

@@ -44,6 +44,20 @@ pub struct Selected {
     pub col: usize,
 }
 
+/// One entry of the undo/redo history: a scenario and the preset (and
+/// seed) it was known as, so undo also restores the preset's name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub scenario: Rc<Scenario>,
+    pub preset: Option<Preset>,
+    pub seed: u64,
+}
+
+/// The menu preset `s` is exactly, if any.
+fn preset_of(s: &Scenario) -> Option<Preset> {
+    Preset::MENU.iter().copied().find(|p| p.build() == *s)
+}
+
 /// What the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -53,9 +67,9 @@ pub struct State {
     pub trace: Rc<Trace>,
     pub alert: Option<Alert>,
     /// Earlier scenarios, most recent last.
-    pub undo: Vec<Rc<Scenario>>,
+    pub undo: Vec<Snapshot>,
     /// Scenarios undone, most recent last.
-    pub redo: Vec<Rc<Scenario>>,
+    pub redo: Vec<Snapshot>,
     /// Fills new cells when a dimension grows; the random preset's seed.
     pub seed: u64,
     /// The preset the scenario started from, if any.
@@ -92,20 +106,22 @@ pub enum Action {
 
 impl State {
     /// The opening state: the link's scenario, else the stored one, else
-    /// the default. A broken link opens the default with an alert.
+    /// the default. A broken link opens the default with an alert. When a
+    /// link replaces a stored scenario, Undo brings the stored one back.
     pub fn start(
         lang: Lang,
         convention: Convention,
         link: Option<Result<Scenario, LinkError>>,
         stored: Option<Scenario>,
     ) -> State {
+        let linked = link.is_some();
         let (scenario, alert) = match link {
             Some(Ok(s)) => (s, None),
             Some(Err(e)) => (default_scenario(), Some(Alert::BadLink(e))),
-            None => (stored.unwrap_or_else(default_scenario), None),
+            None => (stored.clone().unwrap_or_else(default_scenario), None),
         };
         // Name the preset when the scenario is exactly one (the first visit).
-        let preset = Preset::MENU.iter().copied().find(|p| p.build() == scenario);
+        let preset = preset_of(&scenario);
         let (scenario, trace, alert) = match compute(&scenario) {
             Ok(t) => (scenario, t, alert),
             Err(e) => {
@@ -114,13 +130,21 @@ impl State {
                 (s, t, Some(Alert::BadLink(LinkError::Invalid(e))))
             }
         };
+        let undo = match stored {
+            Some(saved) if linked && saved != scenario => vec![Snapshot {
+                preset: preset_of(&saved),
+                scenario: Rc::new(saved),
+                seed: 1,
+            }],
+            _ => Vec::new(),
+        };
         State {
             lang,
             convention,
             scenario: Rc::new(scenario),
             trace: Rc::new(trace),
             alert,
-            undo: Vec::new(),
+            undo,
             redo: Vec::new(),
             seed: 1,
             preset,
@@ -128,15 +152,25 @@ impl State {
         }
     }
 
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            scenario: self.scenario.clone(),
+            preset: self.preset,
+            seed: self.seed,
+        }
+    }
+
     /// The state showing `next` (already validated), with the current
-    /// scenario pushed onto the undo history.
+    /// scenario pushed onto the undo history. The preset is named only when
+    /// `next` is exactly one (an edited preset is no longer that preset).
     fn with_scenario(&self, next: Scenario, trace: Trace) -> State {
         let mut undo = self.undo.clone();
-        undo.push(self.scenario.clone());
+        undo.push(self.snapshot());
         if undo.len() > HISTORY {
             undo.remove(0);
         }
         State {
+            preset: preset_of(&next),
             scenario: Rc::new(next),
             trace: Rc::new(trace),
             alert: None,
@@ -176,11 +210,13 @@ impl State {
             (self.redo.clone(), self.undo.clone())
         };
         let target = from.pop()?;
-        let trace = compute(&target).ok()?;
-        to.push(self.scenario.clone());
+        let trace = compute(&target.scenario).ok()?;
+        to.push(self.snapshot());
         let (undo, redo) = if back { (from, to) } else { (to, from) };
         Some(State {
-            scenario: target,
+            scenario: target.scenario,
+            preset: target.preset,
+            seed: target.seed,
             trace: Rc::new(trace),
             alert: None,
             undo,
@@ -341,8 +377,11 @@ mod tests {
         }));
         let s3 = s2.clone().reduce(Action::LoadPreset(Preset::Uniform));
         assert_eq!(s3.undo.len(), 3);
+        assert_eq!(s3.preset, Some(Preset::Uniform));
         let u1 = s3.clone().reduce(Action::Undo);
         assert_eq!(u1.scenario, s2.scenario);
+        // Undo restores the preset's name too: two heads is no preset.
+        assert_eq!(u1.preset, None);
         let u2 = u1.reduce(Action::Undo);
         assert_eq!(u2.scenario, s1.scenario);
         assert_eq!(*u2.trace, *s1.trace);
@@ -370,6 +409,37 @@ mod tests {
         let s = start();
         let same = s.clone().reduce(cell(0.0));
         assert!(Rc::ptr_eq(&s, &same));
+    }
+
+    #[test]
+    fn presets_are_named_only_while_the_scenario_is_one() {
+        let s = start();
+        assert_eq!(s.preset, Some(Preset::Notes004));
+        let edited = s.clone().reduce(cell(2.0));
+        assert_eq!(edited.preset, None, "an edited preset is not that preset");
+        let back = edited.reduce(Action::Undo);
+        assert_eq!(back.preset, Some(Preset::Notes004));
+        let imported = s.reduce(Action::Load(Preset::SelfAttend.build(), Source::Import));
+        assert_eq!(imported.preset, Some(Preset::SelfAttend));
+        let r = imported.reduce(Action::LoadPreset(Preset::Random(42)));
+        let u = r.clone().reduce(Action::Undo).reduce(Action::Redo);
+        assert_eq!((u.preset, u.seed), (Some(Preset::Random(42)), 42));
+    }
+
+    #[test]
+    fn a_link_keeps_the_saved_work_one_undo_away() {
+        let saved = Preset::Uniform.build();
+        let linked = Preset::SelfAttend.build();
+        let s = Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            Some(Ok(linked.clone())),
+            Some(saved.clone()),
+        ));
+        assert_eq!(*s.scenario, linked);
+        let back = s.reduce(Action::Undo);
+        assert_eq!(*back.scenario, saved);
+        assert_eq!(back.preset, Some(Preset::Uniform));
     }
 
     #[test]

@@ -285,13 +285,14 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         }
     });
 
-    let button = |id: &'static str,
+    // `name` is the accessible name and tooltip (the label may be a symbol).
+    let button = |id: Option<&'static str>,
                   label: String,
-                  title: S,
+                  name: String,
                   pressed: Option<bool>,
                   onclick: Callback<()>| {
         html! {
-            <button id={id} title={title.t(lang)} aria-label={title.t(lang)}
+            <button id={id} title={name.clone()} aria-label={name}
                 aria-pressed={pressed.map(|b| b.to_string())} onclick={onclick.reform(|_| ())}>{ label }</button>
         }
     };
@@ -334,16 +335,16 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             data-time={player.clock.at(now()).round().to_string()}>
             <div class="player-bar">
                 <h2>{ S::WalkthroughHeading.t(lang) }</h2>
-                { button("wt-restart", "|◀".into(), S::Restart, None, act(Rc::new(|pl, t| pl.go(0, t)))) }
-                { button("wt-back", "◀".into(), S::StepBack, None, act(Rc::new(|pl, t| pl.go(pl.step.saturating_sub(1), t)))) }
-                { button("wt-play", play_label, S::PlayPauseKey, Some(playing), act(Rc::new(|pl, t| pl.toggle(t)))) }
-                { button("wt-fwd", "▶".into(), S::StepForward, None, act(Rc::new(|pl, t| pl.go(pl.step + 1, t)))) }
+                { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(0, t)))) }
+                { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step.saturating_sub(1), t)))) }
+                { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(Rc::new(|pl, t| pl.toggle(t)))) }
+                { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step + 1, t)))) }
                 <input id="wt-scrubber" class="scrubber" type="range" min="1" max={n.to_string()} value={(step + 1).to_string()}
                     aria-label={S::StepLabel.t(lang)} oninput={scrub} />
                 <span class="counter">{ format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }</span>
                 <span class="speeds" role="group" aria-label={S::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&s| button(
-                        "", format!("{s}×"), S::SpeedLabel, Some(speed == s),
+                        None, format!("{s}×"), format!("{} {s}×", S::SpeedLabel.t(lang)), Some(speed == s),
                         act(Rc::new(move |pl, t| pl.set_speed(s, t))),
                     )) }
                 </span>

@@ -207,6 +207,26 @@ impl Timeline {
         Timeline { steps, starts }
     }
 
+    /// The first step that shows the same moment as `old` (same head and
+    /// phase, and the same query where both name one), if any.
+    pub fn equivalent(&self, old: Step) -> Option<usize> {
+        let kind = |p: Phase| std::mem::discriminant(&p);
+        let query = |p: Phase| match p {
+            Phase::Scores { i, .. }
+            | Phase::Scale { i }
+            | Phase::Mask { i }
+            | Phase::Softmax { i }
+            | Phase::WeightedSum { i } => i,
+            _ => None,
+        };
+        let (k, q) = (kind(old.phase), query(old.phase));
+        self.steps.iter().position(|s| {
+            s.head == old.head
+                && kind(s.phase) == k
+                && (q.is_none() || query(s.phase).is_none() || query(s.phase) == q)
+        })
+    }
+
     /// Number of steps.
     pub fn len(&self) -> usize {
         self.steps.len()
@@ -786,13 +806,16 @@ impl Player {
         p
     }
 
-    /// A new trace or granularity: rebuild the steps, keep the step number
-    /// (clamped) and whether it plays.
+    /// A new trace or granularity: rebuild the steps and stay on the same
+    /// moment of the computation (the same head, phase and query where the
+    /// new steps have it; else the same step number, clamped), playing or not.
     pub fn rebuild(&mut self, trace: &Trace, granularity: Granularity, has_w_o: bool, now: f64) {
-        let step = self.step;
+        let old = self.current();
+        let index = self.step;
         self.timeline = Timeline::new(trace, granularity, has_w_o);
         self.granularity = granularity;
         self.subs = subs(&self.timeline, trace);
+        let step = self.timeline.equivalent(old).unwrap_or(index);
         self.go(step, now);
     }
 
@@ -937,13 +960,46 @@ mod player_tests {
     }
 
     #[test]
-    fn rebuilding_keeps_the_step_and_clamps_it() {
+    fn changing_granularity_stays_on_the_same_moment() {
         let t = compute(&notes_004()).unwrap();
-        let mut p = Player::new(&t, Granularity::Dot, false, 20, 1.0);
-        assert_eq!(p.step, 20);
+        // Dot step 12 is α(2,2): query 2's scores.
+        let mut p = Player::new(&t, Granularity::Dot, false, 11, 1.0);
+        assert_eq!(
+            p.current().phase,
+            Phase::Scores {
+                i: Some(1),
+                j: Some(1)
+            }
+        );
         p.rebuild(&t, Granularity::Row, false, 50.0);
-        assert_eq!(p.step, 17); // the last of 18
-        assert_eq!(p.clock.at(50.0), p.timeline.start_of(17));
+        assert_eq!(
+            p.current().phase,
+            Phase::Scores {
+                i: Some(1),
+                j: None
+            }
+        );
+        assert_eq!(p.clock.at(50.0), p.timeline.start_of(p.step));
+        p.rebuild(&t, Granularity::Matrix, false, 60.0);
+        assert_eq!(p.current().phase, Phase::Scores { i: None, j: None });
+        p.rebuild(&t, Granularity::Dot, false, 70.0);
+        assert_eq!(
+            p.current().phase,
+            Phase::Scores {
+                i: Some(0),
+                j: Some(0)
+            }
+        );
+        // A step with no counterpart keeps its number, clamped.
+        let mut p = Player::new(&t, Granularity::Row, false, 16, 1.0);
+        assert_eq!(p.current().phase, Phase::MatrixForm);
+        p.rebuild(&t, Granularity::Matrix, false, 0.0);
+        assert_eq!(p.step, 8); // the last of 9
+    }
+
+    #[test]
+    fn an_edit_keeps_the_step_even_when_mask_steps_come_and_go() {
+        let t = compute(&notes_004()).unwrap();
         let mut edited = notes_004();
         edited.x[(0, 0)] = 5.0;
         let mut p = Player::new(&t, Granularity::Row, false, 6, 1.0);
@@ -951,6 +1007,14 @@ mod player_tests {
         p.rebuild(&compute(&edited).unwrap(), Granularity::Row, false, 10.0);
         assert_eq!(p.step, 6);
         assert!(p.clock.playing);
+        // A causal mask adds mask steps for queries 1 and 2: query 2's
+        // softmax moves from step 11 to step 13, and the player follows it.
+        let mut p = Player::new(&t, Granularity::Row, false, 10, 1.0);
+        assert_eq!(p.current().phase, Phase::Softmax { i: Some(1) });
+        edited.mask = crate::attention::Mask::Causal;
+        p.rebuild(&compute(&edited).unwrap(), Granularity::Row, false, 0.0);
+        assert_eq!(p.current().phase, Phase::Softmax { i: Some(1) });
+        assert_eq!(p.step, 12);
     }
 
     #[test]

@@ -75,12 +75,15 @@ test('a broken #s= link shows an alert and the default scenario', async () => {
     ['#s=%%%not-base64', 'base64url'],
     [shareFragment({ format: 'attention-lab/1', x: [[1, 2]], heads: [{ w_q: [[1], [2]], w_k: [[1, 2], [3, 4], [5, 6]], w_v: [[1], [1]] }] }), 'heads[0].w_k: expected 2×1, got 3×2'],
   ]) {
-    // A fresh load, and the same link pasted into an open page (hashchange).
-    await page.goto(BASE_URL + '?lang=en' + hash);
-    await page.reload();
-    await ready(page);
-    let alert = await page.textContent('[role="alert"]');
+    // A fresh load (a new tab), and the same link pasted into an open page
+    // (hashchange).
+    const tab = await context.newPage();
+    tab.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+    await tab.goto(BASE_URL + '?lang=en' + hash);
+    await ready(tab);
+    let alert = await tab.textContent('[role="alert"]');
     assert.ok(alert.includes(needle), `alert on load says why: ${alert}`);
+    await tab.close();
     await page.goto(BASE_URL + '?lang=en');
     await page.reload();
     await ready(page);

@@ -10,6 +10,16 @@ after(async () => { await browser?.close(); });
 
 const player = '.player';
 const attr = (page, name) => page.getAttribute(player, name);
+/** Waits (briefly) until the player's `data-NAME` is `value`: renders
+ * follow events asynchronously. */
+async function expectAttr(page, name, value) {
+  try {
+    await page.waitForFunction(([n, v]) => document.querySelector('.player')?.getAttribute(n) === v, [name, String(value)], { timeout: 3000 });
+  } catch {
+    assert.equal(await attr(page, name), String(value));
+  }
+}
+const expectStep = (page, n) => expectAttr(page, 'data-step', n);
 
 async function fresh(query = '', opts) {
   const o = await openPage(browser, opts);
@@ -46,29 +56,29 @@ test('the time reached scales with the speed', async () => {
 
 test('step buttons, the keyboard and ?step= move through the steps', async () => {
   const { context, page, problems } = await fresh('&step=5');
-  assert.equal(await attr(page, 'data-step'), '5');
+  await expectStep(page, 5);
   await page.click('#wt-fwd');
-  assert.equal(await attr(page, 'data-step'), '6');
+  await expectStep(page, 6);
   assert.match(page.url(), /step=6/);
   await page.click('#wt-back');
   await page.click('#wt-back');
-  assert.equal(await attr(page, 'data-step'), '4');
+  await expectStep(page, 4);
   await page.click('h1');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await attr(page, 'data-step'), '6');
+  await expectStep(page, 6);
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await attr(page, 'data-step'), '5');
+  await expectStep(page, 5);
   await page.keyboard.press('Space');
-  assert.equal(await attr(page, 'data-playing'), 'true');
+  await expectAttr(page, 'data-playing', 'true');
   await page.keyboard.press('Space');
-  assert.equal(await attr(page, 'data-playing'), 'false');
+  await expectAttr(page, 'data-playing', 'false');
   await page.click('#wt-restart');
-  assert.equal(await attr(page, 'data-step'), '1');
+  await expectStep(page, 1);
   // A reload restores the step and the speed from the address.
   await page.goto(BASE_URL + '?lang=en&step=9&speed=1.5');
   await ready(page);
-  assert.equal(await attr(page, 'data-step'), '9');
+  await expectStep(page, 9);
   assert.equal(await page.getAttribute('.speeds button[aria-pressed="true"]', 'aria-pressed'), 'true');
   assert.equal(await page.textContent('.speeds button[aria-pressed="true"]'), '1.5×');
   assert.deepEqual(problems, []);
@@ -126,7 +136,7 @@ test('editing a number while playing keeps the current step', async () => {
   await page.press(input, 'Enter');
   const after = Number(await attr(page, 'data-step'));
   assert.ok(after >= before && after <= before + 1, `step ${before} → ${after}`);
-  assert.equal(await attr(page, 'data-playing'), 'true');
+  await expectAttr(page, 'data-playing', 'true');
   assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '4');
   assert.deepEqual(problems, []);
   await context.close();
@@ -154,4 +164,16 @@ test('screenshots: both conventions and both languages', async () => {
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test('changing the granularity stays on the same moment; speed buttons have distinct names', async () => {
+  const { context, page, problems } = await fresh('&granularity=dot&step=12');
+  assert.match(await page.textContent('.player-caption'), /q² \(input 2\) and k² \(input 2\)/);
+  await page.selectOption('#wt-granularity', 'matrix');
+  assert.match(await page.textContent('.player-caption'), /Every query dotted with every key/);
+  const names = await page.$$eval('.speeds button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.deepEqual(names, ['Speed 0.5×', 'Speed 1×', 'Speed 1.5×']);
+  assert.equal(await page.$('[id=""]'), null, 'no empty ids');
+  assert.deepEqual(problems, []);
+  await context.close();
 });
