@@ -214,7 +214,6 @@ strings! {
     GranDot => "每个点积", "Every dot product";
     CopyEmbed => "复制嵌入代码", "Copy embed code";
     OpenFullPage => "在注意力实验室中打开 ↗", "Open in Attention Lab ↗";
-    FormulaHeading => "公式", "Formula";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
 }
 

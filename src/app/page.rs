@@ -284,7 +284,7 @@ pub fn App() -> Html {
     };
 
     html! {
-        <div class={classes!("page", embed.then_some("embed"))} lang={lang.code()}>
+        <main class={classes!("page", embed.then_some("embed"))} lang={lang.code()}>
             if !embed {
             <header class="top">
                 <div>
@@ -308,7 +308,7 @@ pub fn App() -> Html {
                 if let Some(p) = state.preset {
                     <p class="about">{ preset_about(p).t(lang) }</p>
                 }
-                <div class="big-formula" aria-label={S::FormulaHeading.t(lang)}>
+                <div class="big-formula">
                     { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }
                 </div>
             </section>
@@ -387,6 +387,6 @@ pub fn App() -> Html {
             } else {
                 <footer>{ S::Footer.t(lang) }</footer>
             }
-        </div>
+        </main>
     }
 }
