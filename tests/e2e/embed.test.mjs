@@ -101,3 +101,71 @@ test('copy embed code gives an iframe for this scenario and an origin-checking l
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('no interface text is left untranslated, in either language', async () => {
+  // Technical symbols stay as the notes write them; "English"/"中文" name the
+  // other language; "saw" is the example sentence.
+  const allowed = new Set(['Ctrl', 'Shift', 'Query', 'Key', 'Value', 'W_O', 'W_Q', 'W_K', 'W_V', 'w_q', 'w_k', 'w_v',
+    'w_o', 'softmax', 'NumPy', 'PyTorch', 'd_k', 'd_model', 'd_v', 'saw', 'English', 'head', 'row', 'column',
+    // The note 004 example's token labels ("input 1") are data, quoted in captions.
+    'input']);
+  const views = ['?lang=zh', '?lang=zh&convention=col&granularity=dot&step=7', '?lang=zh&embed=1&view=walkthrough&lock=1'];
+  for (const view of views) {
+    const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
+    await page.goto(BASE_URL + view);
+    await ready(page);
+    if (!view.includes('embed')) await page.click('[data-matrix="weights"][data-head="1"] [data-row="0"][data-col="1"]');
+    const words = await page.evaluate(() => {
+      const skip = (el) => el.closest('math, [data-matrix] table, script, style');
+      const out = new Set();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.parentElement && !skip(n.parentElement)) for (const w of n.textContent.match(/[A-Za-z][A-Za-z_]{2,}/g) ?? []) out.add(w);
+      }
+      for (const el of document.querySelectorAll('[aria-label], [title]')) {
+        if (el.closest('[data-matrix] table')) continue;
+        const text = `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`;
+        for (const w of text.match(/[A-Za-z][A-Za-z_]{2,}/g) ?? []) out.add(w);
+      }
+      return [...out];
+    });
+    assert.deepEqual(words.filter((w) => !allowed.has(w)), [], `English left on ${view}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // And no Chinese in the English page, but for the switch to Chinese.
+  const { context, page } = await openPage(browser);
+  await page.goto(BASE_URL + '?lang=en');
+  await ready(page);
+  const cjk = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const out = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement?.closest('[data-matrix] table, .lang-switch, option')) continue;
+      if (/[\u4e00-\u9fff]/.test(n.textContent)) out.push(n.textContent.trim());
+    }
+    return out;
+  });
+  assert.deepEqual(cjk, []);
+  await context.close();
+});
+
+test('an embedded figure fits a 700 px iframe in both languages; it keeps working offline', async () => {
+  for (const lang of ['zh', 'en']) {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+    await page.goto(`${BASE_URL}?lang=${lang}&embed=1&view=walkthrough`);
+    await ready(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${lang}: scrolls sideways by ${overflow}px`);
+    // The network goes away after load: editing still recomputes.
+    await context.setOffline(true);
+    const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
+    await page.fill(cell, '2');
+    await page.press(cell, 'Enter');
+    assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '2');
+    assert.notEqual(await page.getAttribute('[data-matrix="output"] [data-row="0"][data-col="0"]', 'data-value'), null);
+    await page.click('#wt-fwd');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
