@@ -38,7 +38,7 @@ need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
 # Chinese glyphs for the Chinese interface in screenshots.
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need_apt+=(fonts-noto-cjk)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)
 if [ ${#need_apt[@]} -eq 0 ]; then
   say "chromium, chromedriver, CJK fonts: present"
 else
