@@ -56,12 +56,14 @@ else
 fi
 
 # npm dev tools (binaryen for wasm-opt, playwright-core), as the lockfile says.
-if [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ] &&
-   [ -x node_modules/.bin/wasm-opt ]; then
+# A stamp of package-lock.json's hash says node_modules matches it.
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.lock-hash 2>/dev/null)" = "$lock_hash" ] && [ -x node_modules/.bin/wasm-opt ]; then
   say "npm dev tools: present"
 else
   say "npm dev tools: installing"
   npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.lock-hash
 fi
 
 say "done in $(( $(date +%s) - start )) s"
