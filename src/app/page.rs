@@ -285,7 +285,10 @@ pub fn App() -> Html {
 
     html! {
         <main class={classes!("page", embed.then_some("embed"))} lang={lang.code()}>
-            if !embed {
+            if embed {
+                // Screen readers still get the page's name.
+                <h1 class="visually-hidden">{ S::Title.t(lang) }</h1>
+            } else {
             <header class="top">
                 <div>
                     <h1>{ S::Title.t(lang) }</h1>

@@ -13,7 +13,8 @@ test('embed=1 shows one figure without page chrome; lock=1 makes it read-only', 
   const { context, page, problems } = await openPage(browser);
   await page.goto(BASE_URL + '?lang=en&embed=1&view=walkthrough&lock=1');
   await ready(page);
-  assert.equal(await page.$('h1'), null, 'no page header');
+  assert.equal(await page.$('header.top'), null, 'no page header');
+  assert.equal(await page.$eval('h1', (h) => h.className), 'visually-hidden', 'a heading for screen readers only');
   assert.equal(await page.$('.toolbar'), null, 'no toolbar');
   assert.equal(await page.$('.controls'), null, 'no controls');
   assert.ok(await page.$('.player'), 'the walkthrough');
