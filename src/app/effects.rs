@@ -69,13 +69,8 @@ pub fn apply_lang(lang: Lang, title: &str) {
         }
         doc.set_title(title);
     }
-    let search = location_search();
-    if url::param(&search, "lang").is_some_and(|c| Lang::parse(&c) != Some(lang)) {
-        let new_search = url::with_param(&search, "lang", lang.code());
-        let href = format!("{}{}", new_search, location_hash());
-        if let Ok(h) = w.history() {
-            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
-        }
+    if query("lang").is_some_and(|c| Lang::parse(&c) != Some(lang)) {
+        set_query("lang", lang.code());
     }
 }
 

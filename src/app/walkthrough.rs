@@ -41,14 +41,21 @@ fn tint_percent(w: f64) -> u32 {
     (12.0 + 78.0 * w.clamp(0.0, 1.0)).round() as u32
 }
 
+/// The selector of one matrix on the page: `[data-matrix="q"][data-head="1"]`
+/// (`head` 0-based; ignored for matrices that belong to no head).
+fn matrix_selector(m: MatrixName, head: Option<usize>) -> String {
+    let mut sel = format!("[data-matrix=\"{}\"]", m.contract_name());
+    if let (Some(r), true) = (head, m.per_head()) {
+        let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
+    }
+    sel
+}
+
 /// The CSS that lights up `highlights` (see the module docs).
 pub fn highlight_css(highlights: &[Highlight]) -> String {
     let mut css = String::new();
     for h in highlights {
-        let mut sel = format!("[data-matrix=\"{}\"]", h.matrix.contract_name());
-        if let (Some(r), true) = (h.head, h.matrix.per_head()) {
-            let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
-        }
+        let mut sel = matrix_selector(h.matrix, h.head);
         match h.cells {
             Cells::All => sel.push_str(" td"),
             Cells::Row(r) => {
@@ -81,12 +88,8 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
         if h.tone == Tone::Result {
             let _ = writeln!(
                 css,
-                "[data-matrix=\"{}\"]{}{{box-shadow:0 0 0 3px var(--role)}}",
-                h.matrix.contract_name(),
-                match (h.head, h.matrix.per_head()) {
-                    (Some(r), true) => format!("[data-head=\"{}\"]", r + 1),
-                    _ => String::new(),
-                }
+                "{}{{box-shadow:0 0 0 3px var(--role)}}",
+                matrix_selector(h.matrix, h.head)
             );
         }
     }
@@ -272,10 +275,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         effects::set_query("speed", &speed.to_string());
         let first = std::mem::replace(&mut *first.borrow_mut(), false);
         if let (Some((m, head)), true) = (result, follow && !first) {
-            let mut sel = format!("[data-matrix=\"{}\"]", m.contract_name());
-            if let (Some(r), true) = (head, m.per_head()) {
-                let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
-            }
+            let sel = matrix_selector(m, head);
             if let Some(el) = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.query_selector(&sel).ok().flatten())
