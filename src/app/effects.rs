@@ -125,21 +125,31 @@ pub fn page_url_with(fragment: &str) -> String {
 
 /// Offers `text` as a download named `filename`.
 pub fn download(filename: &str, mime: &str, text: &str) -> bool {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return false;
+    };
+    let Ok(href) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return false;
+    };
+    let done = download_url(filename, &href);
+    let _ = web_sys::Url::revoke_object_url(&href);
+    done
+}
+
+/// Offers the resource at `href` (a `blob:` or `data:` URL) as a download.
+pub fn download_url(filename: &str, href: &str) -> bool {
     use wasm_bindgen::JsCast;
     let run = || -> Option<()> {
         let doc = window()?.document()?;
-        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-        let opts = web_sys::BlobPropertyBag::new();
-        opts.set_type(mime);
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).ok()?;
-        let href = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
         let a: web_sys::HtmlAnchorElement = doc.create_element("a").ok()?.dyn_into().ok()?;
-        a.set_href(&href);
+        a.set_href(href);
         a.set_download(filename);
         doc.body()?.append_child(&a).ok()?;
         a.click();
         a.remove();
-        let _ = web_sys::Url::revoke_object_url(&href);
         Some(())
     };
     run().is_some()
@@ -170,6 +180,8 @@ pub enum View {
     Workbench,
     /// The animated walkthrough over the matrices.
     Walkthrough,
+    /// The heads' weight heatmaps, their difference and the big-W_Q view.
+    Heatmaps,
 }
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
@@ -189,6 +201,7 @@ pub fn display_mode() -> DisplayMode {
         locked: on("lock"),
         view: match query("view").as_deref() {
             Some("walkthrough") => View::Walkthrough,
+            Some("heatmaps") => View::Heatmaps,
             _ => View::Workbench,
         },
     }

@@ -68,6 +68,36 @@ macro_rules! strings {
 
 strings! {
     Title => "注意力实验室", "Attention Lab";
+    HeadsHeading => "各头的注意力权重", "Attention weights of each head";
+    HeadsIntro => "同一个输入，每个头用自己的 W_Q、W_K、W_V，所以得到自己的一组权重。所有头共用一个颜色刻度；点击一个头把它放大；把鼠标移到格子上（或聚焦后用方向键）可以看到分数、缩放后的分数和权重。",
+        "The same input, but each head has its own W_Q, W_K and W_V, and so its own weights. All heads share one colour scale; click a head to enlarge it; hover a cell (or focus the map and use the arrow keys) to read its score, scaled score and weight.";
+    AxesQueriesDown => "行：查询（query）；列：键（key）。", "Rows are queries, columns are keys.";
+    AxesKeysDown => "行：键（key）；列：查询（query）（按列的写法）。", "Rows are keys, columns are queries (the column layout).";
+    QueryWord => "查询", "query";
+    KeyWord => "键", "key";
+    TipScore => "分数", "score";
+    TipScaled => "缩放后的分数", "scaled score";
+    TipWeight => "权重", "weight";
+    LegendDiff => "差值", "difference";
+    MeanEntropy => "平均熵", "mean entropy";
+    Bits => "比特", "bits";
+    IfEven => "均匀分布时为", "evenly spread:";
+    LooksMost => "最关注：", "looks most at";
+    HeatmapKeys => "方向键在格子间移动，回车放大这个头", "Arrow keys move between cells; Enter enlarges this head";
+    ShowTable => "以表格显示", "Show as a table";
+    HideTable => "收起表格", "Hide the table";
+    DiffHeading => "两个头的差别", "How two heads differ";
+    DiffIntro => "每个格子是头 A 的权重减去头 B 的权重：橙色表示头 A 更关注这个键，紫色表示头 B 更关注。",
+        "Each cell is head A's weight minus head B's: orange where head A attends more, purple where head B does.";
+    DiffA => "头 A", "Head A";
+    DiffB => "头 B", "head B";
+    SplitHeading => "一个大 W_Q，还是 h 个小 W_Q？", "One big W_Q, or h small ones?";
+    SplitIntro => "代码库常把各头的 W_Q 并排拼成一个 d_model × (h·d_k) 的大矩阵，乘一次再切开。按 d_k 列切成 h 块，正好就是每个头自己的 W_Q（数字完全相同）；X·W_Q 同样切开，正好是每个头的 Q。",
+        "Libraries often put the heads' W_Q side by side in one d_model × (h·d_k) matrix, multiply once, and cut the result. Cut into h blocks of d_k columns it is exactly each head's own W_Q (the same numbers), and X·W_Q cut the same way is exactly each head's Q.";
+    SplitIdentical => "检查：切开后与每个头的 W_Q 和 Q 逐位相同。", "Check: the blocks equal every head's W_Q and Q, bit for bit.";
+    SplitDifferent => "检查失败：切开后的块与各头的矩阵不同。", "Check failed: the blocks differ from the heads' matrices.";
+    CombineNote => "接下来，各头的输出并排拼接（不是取平均），再乘以 W_O：见下面的“合并各头”。",
+        "Next, the heads' outputs are put side by side (not averaged) and multiplied by W_O: see “Combining the heads” below.";
     Tagline => "亲手算一遍自注意力：每个矩阵都由你的数字实时算出。",
         "Compute self-attention yourself: every matrix comes live from your numbers.";
     SwitchLang => "English", "中文";
@@ -148,6 +178,9 @@ strings! {
     PresetUniform => "均匀注意力", "Uniform attention";
     PresetSelf => "只关注自己", "Attend to self";
     PresetPrevious => "关注前一个词", "Attend to the previous token";
+    PresetTwoHeads => "两个头：前一个词与第一个词", "Two heads: previous token and first token";
+    AboutTwoHeads => "同一句话，两个头：头 1 关注前一个词，头 2 关注第一个词（因果掩码）。在下面的热图里一眼就能看出差别；两个头的输出并排拼接，再乘以 W_O。",
+        "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";
     PresetRandom => "随机（种子）", "Random (seed)";
     AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。笔记把权重四舍五入成 0、0.5、0.5，得到第一行输出 [2, 7, 1.5]；精确的 softmax 给出下面的数。",
         "Three inputs of width 4, three 4×3 projections, no scaling. The note rounds the weights to 0, 0.5, 0.5 and gets [2, 7, 1.5] for the first output; the exact softmax gives the numbers below.";

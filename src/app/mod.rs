@@ -7,10 +7,13 @@ pub mod matrix;
 pub mod state;
 pub mod url;
 
+mod canvas;
 mod collapse;
 mod controls;
 mod derivation;
 mod head_view;
+mod heads;
+mod heatmap;
 mod page;
 mod toolbar;
 mod walkthrough;

@@ -7,6 +7,7 @@ use super::controls::{controls, ControlsProps};
 use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::head_view::{head_view, HeadProps};
+use super::heads::HeadsPanel;
 use super::i18n::{Lang, S};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Source, State};
@@ -322,6 +323,10 @@ pub fn App() -> Html {
             if !embed || figure == effects::View::Walkthrough {
                 <Walkthrough trace={t.clone()} has_w_o={has_w_o} scale={s.scale} convention={conv} lang={lang} follow={!embed} />
             }
+            if !embed || figure == effects::View::Heatmaps {
+                <HeadsPanel scenario={s.clone()} trace={t.clone()} transpose={transpose} collapsed={collapsed} lang={lang} />
+            }
+            if !embed || figure != effects::View::Heatmaps {
             <div class="workbench">
                 <div class="matrices">
                     <section class="step inputs">
@@ -383,6 +388,7 @@ pub fn App() -> Html {
                 { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(), selected: state.selected,
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
+            }
             if embed {
                 <p class="embed-credit">
                     <a href={effects::full_page_url()} target="_blank" rel="noopener">{ S::OpenFullPage.t(lang) }</a>

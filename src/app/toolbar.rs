@@ -37,6 +37,7 @@ fn preset_name(p: Preset) -> S {
         Preset::Uniform => S::PresetUniform,
         Preset::SelfAttend => S::PresetSelf,
         Preset::PreviousToken => S::PresetPrevious,
+        Preset::TwoHeads => S::PresetTwoHeads,
         Preset::Random(_) => S::PresetRandom,
     }
 }
@@ -50,6 +51,7 @@ pub fn preset_about(p: Preset) -> S {
         Preset::Uniform => S::AboutUniform,
         Preset::SelfAttend => S::AboutSelf,
         Preset::PreviousToken => S::AboutPrevious,
+        Preset::TwoHeads => S::AboutTwoHeads,
         Preset::Random(_) => S::AboutRandom,
     }
 }

@@ -5,6 +5,8 @@
 pub mod derive;
 pub mod edit;
 pub mod format;
+pub mod heads;
+pub mod heatmap;
 pub mod formulas;
 pub mod names;
 pub mod parse;

@@ -48,14 +48,18 @@ pub enum Preset {
     SelfAttend,
     /// Every query attends to the previous token (causal mask).
     PreviousToken,
+    /// Two heads that attend visibly differently (note `000` §5.1, F2): one
+    /// to the previous token, one to the first; causal mask, W_O.
+    TwoHeads,
     /// Seeded random numbers: 4 tokens, d_model 4, 2 heads, W_O.
     Random(u64),
 }
 
 impl Preset {
     /// The presets offered in the menu (Random with its default seed).
-    pub const MENU: [Preset; 8] = [
+    pub const MENU: [Preset; 9] = [
         Preset::Notes004,
+        Preset::TwoHeads,
         Preset::ISawASaw,
         Preset::ILoveYou,
         Preset::YouLoveMe,
@@ -75,6 +79,7 @@ impl Preset {
             Preset::Uniform => "uniform",
             Preset::SelfAttend => "self",
             Preset::PreviousToken => "previous-token",
+            Preset::TwoHeads => "two-heads",
             Preset::Random(_) => "random",
         }
     }
@@ -100,6 +105,7 @@ impl Preset {
             Preset::Uniform => pattern(Pattern::Uniform),
             Preset::SelfAttend => pattern(Pattern::SelfAttend),
             Preset::PreviousToken => pattern(Pattern::Previous),
+            Preset::TwoHeads => two_heads(),
             Preset::Random(seed) => random(
                 seed,
                 Dims {
@@ -117,6 +123,48 @@ impl Preset {
 
 fn toks(list: &[&str]) -> Vec<String> {
     list.iter().map(|t| t.to_string()).collect()
+}
+
+/// Two heads on one sentence (note `000` §5.1, F2): the tokens are one-hot,
+/// so query i is row i of W_Q and key j is row j of W_K, and each head's
+/// scores are `W_Q·W_Kᵀ`. Head 1 places query i and key i−1 at the same
+/// angle (rows 3·(cos, sin) of iπ/2 and (j+1)π/2): score 9 for the previous
+/// token, 0 or −9 for the others. Head 2 has one non-zero key, the first
+/// token's: every query scores 9 against it. With the causal mask, head 1
+/// attends to the previous token and head 2 to the first one.
+pub fn two_heads() -> Scenario {
+    let one_hot = m([
+        [1., 0., 0., 0.],
+        [0., 1., 0., 0.],
+        [0., 0., 1., 0.],
+        [0., 0., 0., 1.],
+    ]);
+    Scenario {
+        format: FORMAT.to_string(),
+        tokens: toks(&["The", "cat", "sat", "down"]),
+        x: one_hot,
+        heads: vec![
+            HeadWeights {
+                w_q: m([[3., 0.], [0., 3.], [-3., 0.], [0., -3.]]),
+                w_k: m([[0., 3.], [-3., 0.], [0., -3.], [3., 0.]]),
+                w_v: m([[1., 0.], [0., 1.], [1., 1.], [0., 2.]]),
+            },
+            HeadWeights {
+                w_q: m([[3., 0.], [3., 0.], [3., 0.], [3., 0.]]),
+                w_k: m([[3., 0.], [0., 0.], [0., 0.], [0., 0.]]),
+                w_v: m([[2., 0.], [0., 1.], [1., 0.], [1., 1.]]),
+            },
+        ],
+        w_o: Some(m([
+            [1., 0., 0., 1.],
+            [0., 1., 1., 0.],
+            [1., 0., 1., 0.],
+            [0., 1., 0., 1.],
+        ])),
+        scale: true,
+        mask: Mask::Causal,
+        positional: Positional::None,
+    }
 }
 
 /// "I saw a saw" (note `000` §3.1, FIGURES F13): rows 2 and 4 of X are the

@@ -1,0 +1,248 @@
+//! The heads side by side: one weight heatmap per head on one colour scale,
+//! a one-line summary of each, the difference of two heads, and the "one big
+//! W_Q" form of the projections.
+
+use super::collapse::Collapse;
+use super::heatmap::Heatmap;
+use super::i18n::{Lang, S};
+use crate::attention::{Matrix, Scenario, Trace};
+use crate::lesson::format::{exact, short};
+use crate::lesson::heads::{difference, split, summary, Summary};
+use crate::lesson::heatmap::{cell_text, Scale};
+use crate::lesson::timeline::sup;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct HeadsProps {
+    pub scenario: Rc<Scenario>,
+    pub trace: Rc<Trace>,
+    pub transpose: bool,
+    /// Start the big-matrix view closed (large scenarios).
+    pub collapsed: bool,
+    pub lang: Lang,
+}
+
+/// Cell size (CSS px) of the focused heatmap and of the others, for n tokens.
+fn cell_sizes(n: usize) -> (f64, f64) {
+    let width = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(800.0);
+    // Room for labels and the page's padding.
+    let room = (width - 110.0).clamp(120.0, 460.0);
+    let n = n.max(1) as f64;
+    (
+        (room / n).floor().clamp(3.0, 44.0),
+        (150.0 / n).floor().clamp(2.0, 22.0),
+    )
+}
+
+/// A legend for `scale`: the gradient with its ends and middle, and (for
+/// weights) the hatched swatch of masked cells.
+fn legend(scale: Scale, lang: Lang) -> Html {
+    let (lo, hi) = scale.domain();
+    let gradient = format!("background:linear-gradient(to right,{})", scale.css_stops().join(","));
+    let name = match scale {
+        Scale::Weights => S::TipWeight,
+        Scale::Difference => S::LegendDiff,
+    };
+    html! {
+        <div class="legend" role="img" aria-label={format!("{}: {} … {}", name.t(lang), lo, hi)}>
+            <span class="legend-name">{ name.t(lang) }</span>
+            <span class="legend-end">{ lo.to_string() }</span>
+            <span class="legend-bar" style={gradient}></span>
+            <span class="legend-end">{ hi.to_string() }</span>
+            if scale == Scale::Weights {
+                <span class="legend-masked"></span>
+                <span>{ S::MaskedCell.t(lang) }</span>
+            }
+        </div>
+    }
+}
+
+/// "mean entropy 0.85 bits (spread evenly: 1.58) · looks most at I→saw, …"
+fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
+    const SHOWN: usize = 6;
+    let pairs: Vec<String> = sm
+        .strongest
+        .iter()
+        .enumerate()
+        .filter_map(|(q, k)| k.map(|k| format!("{}→{}", tokens[q], tokens[k])))
+        .take(SHOWN)
+        .collect();
+    let more = if sm.strongest.iter().flatten().count() > SHOWN {
+        " …"
+    } else {
+        ""
+    };
+    format!(
+        "{} {} {} ({} {}) · {} {}{more}",
+        S::MeanEntropy.t(lang),
+        cell_text(sm.entropy),
+        S::Bits.t(lang),
+        S::IfEven.t(lang),
+        cell_text(sm.uniform_entropy),
+        S::LooksMost.t(lang),
+        pairs.join(", ")
+    )
+}
+
+/// A read-only matrix cut into column blocks of `block` columns, block r
+/// tinted as head r (`data-matrix="NAME"`, cells with the page contract's
+/// attributes, always in row orientation).
+fn block_matrix(name: &'static str, head: Option<usize>, m: &Matrix, block: usize, caption: String) -> Html {
+    let blocks = m.ncols() / block.max(1);
+    html! {
+        <figure class="matrix" data-matrix={name} data-head={head.map(|h| h.to_string())}>
+            <figcaption><span class="caption">{ caption }</span>
+                <span class="shape">{ format!("{}×{}", m.nrows(), m.ncols()) }</span></figcaption>
+            <div class="grid-scroll">
+                <table>
+                    if blocks > 1 {
+                        <tr>
+                            { for (0..blocks).map(|b| html! {
+                                <th colspan={block.to_string()} class={format!("blk{}", b % 4)}>{ format!("{}", b + 1) }</th>
+                            }) }
+                        </tr>
+                    }
+                    { for (0..m.nrows()).map(|r| html! {
+                        <tr>
+                            { for (0..m.ncols()).map(|c| html! {
+                                <td class={format!("blk{}", (head.unwrap_or(1) - 1 + c / block.max(1)) % 4)}
+                                    data-row={r.to_string()} data-col={c.to_string()} data-value={exact(m[(r, c)])}>
+                                    { short(m[(r, c)]) }
+                                </td>
+                            }) }
+                        </tr>
+                    }) }
+                </table>
+            </div>
+        </figure>
+    }
+}
+
+#[component]
+pub fn HeadsPanel(props: &HeadsProps) -> Html {
+    let t = &props.trace;
+    let s = &props.scenario;
+    let lang = props.lang;
+    let h = t.heads.len();
+    let n = t.tokens.len();
+    let focused = use_state(|| 0usize);
+    let pair = use_state(|| (0usize, 1usize));
+    let focus = (*focused).min(h.saturating_sub(1));
+    let (a, b) = (pair.0.min(h - 1), pair.1.min(h - 1));
+    let (big, small) = cell_sizes(n);
+    let tokens = Rc::new(t.tokens.clone());
+    let allowed = Rc::new(t.allowed.clone());
+    let undefined = Rc::new(t.undefined_rows.clone());
+    let head_name = |r: usize| format!("{} {}", S::HeadHeading.t(lang), r + 1);
+    let axes = if props.transpose {
+        S::AxesKeysDown
+    } else {
+        S::AxesQueriesDown
+    };
+
+    let heatmaps = (0..h).map(|r| {
+        let ht = &t.heads[r];
+        let sm = summary(&ht.weights, &t.allowed, &t.undefined_rows);
+        let on_activate = {
+            let focused = focused.clone();
+            Callback::from(move |_| focused.set(r))
+        };
+        let details = Rc::new(vec![
+            (AttrValue::from(S::TipScore.t(lang)), ht.scores.clone()),
+            (AttrValue::from(S::TipScaled.t(lang)), ht.scaled.clone()),
+            (AttrValue::from(S::TipWeight.t(lang)), ht.weights.clone()),
+        ]);
+        let is_focused = r == focus;
+        html! {
+            <figure class={classes!("heat-fig", is_focused.then_some("focused"))}>
+                <figcaption>
+                    <button class="head-name" aria-pressed={is_focused.to_string()} onclick={on_activate.reform(|_| ())}>
+                        { head_name(r) }
+                    </button>
+                    <span class="heat-summary">{ summary_line(&sm, &t.tokens, lang) }</span>
+                </figcaption>
+                <Heatmap head={Some(r + 1)} values={Rc::new(ht.weights.clone())} scale={Scale::Weights}
+                    allowed={allowed.clone()} undefined={undefined.clone()} tokens={tokens.clone()}
+                    transpose={props.transpose} cell_css={if is_focused { big } else { small }}
+                    details={details} title={format!("{} · {}", head_name(r), S::TipWeight.t(lang))}
+                    file={format!("attention-head-{}", r + 1)} lang={lang}
+                    on_activate={(!is_focused).then_some(on_activate)} />
+            </figure>
+        }
+    });
+
+    let diff = (h >= 2).then(|| {
+        let select = |which: usize| {
+            let pair = pair.clone();
+            Callback::from(move |e: Event| {
+                let v = e
+                    .target_dyn_into::<web_sys::HtmlSelectElement>()
+                    .and_then(|el| el.value().parse::<usize>().ok())
+                    .unwrap_or(1)
+                    .saturating_sub(1);
+                let (a, b) = *pair;
+                pair.set(if which == 0 { (v, b) } else { (a, v) });
+            })
+        };
+        let options = |chosen: usize| {
+            (0..h)
+                .map(|r| html! { <option value={(r + 1).to_string()} selected={r == chosen}>{ head_name(r) }</option> })
+                .collect::<Html>()
+        };
+        let (wa, wb) = (&t.heads[a].weights, &t.heads[b].weights);
+        let details = Rc::new(vec![
+            (AttrValue::from(format!("{} · {}", head_name(a), S::TipWeight.t(lang))), wa.clone()),
+            (AttrValue::from(format!("{} · {}", head_name(b), S::TipWeight.t(lang))), wb.clone()),
+            (AttrValue::from(S::LegendDiff.t(lang)), difference(wa, wb)),
+        ]);
+        html! {
+            <section class="heat-diff">
+                <h3>{ S::DiffHeading.t(lang) }</h3>
+                <p class="note">{ S::DiffIntro.t(lang) }</p>
+                <p class="diff-pick">
+                    <label>{ S::DiffA.t(lang) }{ " " }<select onchange={select(0)}>{ options(a) }</select></label>
+                    { " − " }
+                    <label>{ S::DiffB.t(lang) }{ " " }<select onchange={select(1)}>{ options(b) }</select></label>
+                </p>
+                { legend(Scale::Difference, lang) }
+                <Heatmap head={None} diff={Some(AttrValue::from(format!("{}-{}", a + 1, b + 1)))}
+                    values={Rc::new(difference(wa, wb))} scale={Scale::Difference}
+                    allowed={allowed.clone()} undefined={undefined.clone()} tokens={tokens.clone()}
+                    transpose={props.transpose} cell_css={big} details={details}
+                    title={format!("{} − {}", head_name(a), head_name(b))}
+                    file={format!("attention-head-{}-minus-{}", a + 1, b + 1)} lang={lang} />
+            </section>
+        }
+    });
+
+    let sp = split(s, t);
+    let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
+    html! {
+        <section class="heads-panel" aria-labelledby="heads-title">
+            <h2 id="heads-title">{ S::HeadsHeading.t(lang) }</h2>
+            <p class="note">{ S::HeadsIntro.t(lang) }</p>
+            { legend(Scale::Weights, lang) }
+            <p class="note axes">{ axes.t(lang) }</p>
+            if !t.undefined_rows.is_empty() {
+                <p class="note">{ S::UndefinedRowsAlert.t(lang) }{ " " }
+                    { t.undefined_rows.iter().map(|&i| t.tokens[i].clone()).collect::<Vec<_>>().join(", ") }</p>
+            }
+            <div class="multiples">{ for heatmaps }</div>
+            { diff.unwrap_or_default() }
+            <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
+                <p class="note split-intro">{ S::SplitIntro.t(lang) }</p>
+                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, "W_Q = [W_Q¹ … W_Qʰ]".to_string()) }
+                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, format!("W_Q{}", sup(r + 1)))) }
+                { block_matrix("q_all", None, &sp.q_all, d_k, "X · W_Q = [Q¹ … Qʰ]".to_string()) }
+                <p class="note split-check" data-identical={sp.identical.to_string()}>
+                    { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
+                </p>
+            </Collapse>
+            <p class="note">{ S::CombineNote.t(lang) }</p>
+        </section>
+    }
+}

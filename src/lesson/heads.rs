@@ -1,0 +1,298 @@
+//! Many heads: how they differ and how they are put together.
+//!
+//! - Each head r has its own `W_Q^r` (d_model × d_k). Stacking them side by
+//!   side gives one d_model × (h·d_k) matrix `W_Q`, and `X·W_Q` is exactly
+//!   `[X·W_Q^1 | … | X·W_Q^h]`: cutting the big product into h column blocks
+//!   gives each head's `Q^r`. The "one big projection" of libraries and the
+//!   "h small projections" of the notes are the same numbers.
+//! - A head is summarised by how spread its rows are (entropy in bits: 0 when
+//!   a query looks at one key, log2(m) when it spreads evenly over m keys)
+//!   and which key each query looks at most.
+//! - Two heads are compared cell by cell: `weights_A − weights_B`.
+
+use crate::attention::Matrix;
+use nalgebra::DMatrix;
+
+/// `[m_1 | m_2 | … ]`: matrices with the same number of rows side by side.
+///
+/// Panics if the row counts differ (callers pass one scenario's heads).
+pub fn side_by_side(ms: &[&Matrix]) -> Matrix {
+    let rows = ms.first().map_or(0, |m| m.nrows());
+    assert!(ms.iter().all(|m| m.nrows() == rows), "side_by_side: rows differ");
+    let cols = ms.iter().map(|m| m.ncols()).sum();
+    let mut out = Matrix::zeros(rows, cols);
+    let mut at = 0;
+    for m in ms {
+        out.view_mut((0, at), (rows, m.ncols())).copy_from(*m);
+        at += m.ncols();
+    }
+    out
+}
+
+/// `m` cut into column blocks of `width` columns, left to right.
+///
+/// Panics if `width` is 0 or does not divide the column count.
+pub fn column_blocks(m: &Matrix, width: usize) -> Vec<Matrix> {
+    assert!(
+        width > 0 && m.ncols() % width == 0,
+        "column_blocks: {} columns do not split into blocks of {width}",
+        m.ncols()
+    );
+    (0..m.ncols() / width)
+        .map(|b| m.columns(b * width, width).into_owned())
+        .collect()
+}
+
+/// The "one big projection" form of a scenario's queries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    /// `[W_Q^1 | … | W_Q^h]`, d_model × (h·d_k).
+    pub w_q_all: Matrix,
+    /// `X_in · W_Q`, n × (h·d_k).
+    pub q_all: Matrix,
+    /// Whether cutting both into blocks of d_k columns gives every head's
+    /// `W_Q^r` and `Q^r` bit for bit (it always should; shown, not assumed).
+    pub identical: bool,
+}
+
+/// The big-matrix form of `s`'s query projections and of the queries in
+/// `t` (its trace).
+pub fn split(s: &crate::attention::Scenario, t: &crate::attention::Trace) -> Split {
+    let w_q_all = side_by_side(&s.heads.iter().map(|h| &h.w_q).collect::<Vec<_>>());
+    let q_all = crate::attention::matmul(&t.input, &w_q_all);
+    let d_k = s.heads.first().map_or(1, |h| h.w_q.ncols());
+    let same = |a: &Matrix, b: &Matrix| {
+        a.shape() == b.shape() && a.iter().zip(b.iter()).all(|(x, y)| x.to_bits() == y.to_bits())
+    };
+    let identical = column_blocks(&w_q_all, d_k)
+        .iter()
+        .zip(&s.heads)
+        .all(|(b, h)| same(b, &h.w_q))
+        && column_blocks(&q_all, d_k)
+            .iter()
+            .zip(&t.heads)
+            .all(|(b, h)| same(b, &h.q));
+    Split {
+        w_q_all,
+        q_all,
+        identical,
+    }
+}
+
+/// A one-line description of one head's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Mean entropy of the defined rows, in bits.
+    pub entropy: f64,
+    /// What the mean entropy would be if every query spread evenly over the
+    /// keys it may see (the most spread a head can be under this mask).
+    pub uniform_entropy: f64,
+    /// For each query, the key with the largest weight (the first one on a
+    /// tie); `None` for a row whose softmax is undefined.
+    pub strongest: Vec<Option<usize>>,
+}
+
+/// Entropy in bits of one row of weights, `−Σ w·log2(w)` over `w > 0`.
+pub fn entropy_bits(row: impl IntoIterator<Item = f64>) -> f64 {
+    let h: f64 = row
+        .into_iter()
+        .filter(|w| *w > 0.0)
+        .map(|w| -w * w.log2())
+        .sum();
+    // −0.0 for a one-hot row reads badly.
+    h.max(0.0)
+}
+
+/// The summary of a head's `weights` (n × n) under the mask `allowed`.
+/// Rows listed in `undefined` are skipped; with no defined row the
+/// entropies are 0.
+pub fn summary(weights: &Matrix, allowed: &DMatrix<bool>, undefined: &[usize]) -> Summary {
+    let n = weights.nrows();
+    let defined: Vec<usize> = (0..n).filter(|i| !undefined.contains(i)).collect();
+    let mean = |f: &dyn Fn(usize) -> f64| {
+        if defined.is_empty() {
+            0.0
+        } else {
+            defined.iter().map(|&i| f(i)).sum::<f64>() / defined.len() as f64
+        }
+    };
+    let entropy = mean(&|i| entropy_bits(weights.row(i).iter().copied()));
+    let uniform_entropy = mean(&|i| {
+        let m = (0..allowed.ncols()).filter(|&j| allowed[(i, j)]).count();
+        (m.max(1) as f64).log2()
+    });
+    let strongest = (0..n)
+        .map(|i| {
+            if undefined.contains(&i) {
+                return None;
+            }
+            let mut best: Option<usize> = None;
+            for j in 0..weights.ncols() {
+                if allowed[(i, j)] && best.is_none_or(|b| weights[(i, j)] > weights[(i, b)]) {
+                    best = Some(j);
+                }
+            }
+            best
+        })
+        .collect();
+    Summary {
+        entropy,
+        uniform_entropy,
+        strongest,
+    }
+}
+
+/// `a − b` cell by cell (two heads' weights, both n × n). Undefined rows
+/// stay NaN.
+pub fn difference(a: &Matrix, b: &Matrix) -> Matrix {
+    a - b
+}
+
+/// Display cell `(r, c)` as a (query, key) pair: the row convention shows
+/// queries down, the column convention keys down.
+pub fn query_key(r: usize, c: usize, transposed: bool) -> (usize, usize) {
+    if transposed {
+        (c, r)
+    } else {
+        (r, c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attention::{compute, matmul};
+    use crate::lesson::presets::Preset;
+
+    #[test]
+    fn one_big_projection_is_the_heads_side_by_side() {
+        // For every preset with its heads: X·[W^1|…|W^h] cut into blocks is
+        // each head's Q (and K, V), bit for bit.
+        for seed in 0..20 {
+            let s = Preset::Random(seed).build();
+            let t = compute(&s).unwrap();
+            let dk = s.heads[0].w_q.ncols();
+            let dv = s.heads[0].w_v.ncols();
+            let all = |pick: fn(&crate::attention::HeadWeights) -> &Matrix| {
+                side_by_side(&s.heads.iter().map(pick).collect::<Vec<_>>())
+            };
+            let w_q = all(|w| &w.w_q);
+            assert_eq!(w_q.shape(), (s.d_model(), s.heads.len() * dk));
+            // Splitting gives the heads' matrices back.
+            for (r, block) in column_blocks(&w_q, dk).iter().enumerate() {
+                assert_eq!(block, &s.heads[r].w_q);
+            }
+            for (w, width, pick) in [
+                (w_q, dk, 0),
+                (all(|w| &w.w_k), dk, 1),
+                (all(|w| &w.w_v), dv, 2),
+            ] {
+                let big = matmul(&t.input, &w);
+                for (r, block) in column_blocks(&big, width).iter().enumerate() {
+                    let h = &t.heads[r];
+                    let want = [&h.q, &h.k, &h.v][pick];
+                    assert!(
+                        block.iter().zip(want.iter()).all(|(a, b)| a.to_bits() == b.to_bits()),
+                        "seed {seed} head {r} projection {pick}"
+                    );
+                }
+            }
+            // The concatenation is the head outputs side by side too.
+            let outs: Vec<&Matrix> = t.heads.iter().map(|h| &h.output).collect();
+            assert_eq!(side_by_side(&outs), t.concat);
+        }
+    }
+
+    #[test]
+    fn split_view_of_a_two_head_scenario() {
+        let s = Preset::Random(3).build();
+        let t = compute(&s).unwrap();
+        let sp = split(&s, &t);
+        assert!(sp.identical);
+        let dk = s.heads[0].w_q.ncols();
+        assert_eq!(sp.w_q_all.shape(), (s.d_model(), s.heads.len() * dk));
+        assert_eq!(sp.q_all.shape(), (s.n(), s.heads.len() * dk));
+        // The second head's first query column sits right after the first head's block.
+        assert_eq!(sp.q_all[(0, dk)], t.heads[1].q[(0, 0)]);
+    }
+
+    #[test]
+    #[should_panic(expected = "do not split")]
+    fn blocks_must_divide() {
+        column_blocks(&Matrix::zeros(2, 5), 2);
+    }
+
+    #[test]
+    fn entropy_of_known_rows() {
+        assert_eq!(entropy_bits([1.0, 0.0, 0.0]), 0.0);
+        assert_eq!(entropy_bits([0.5, 0.5]), 1.0);
+        assert!((entropy_bits([0.25; 4]) - 2.0).abs() < 1e-15);
+        // −(0.9·log2 0.9 + 0.1·log2 0.1) = 0.4689955935892812
+        assert!((entropy_bits([0.9, 0.1]) - 0.468_995_593_589_281_2).abs() < 1e-15);
+    }
+
+    #[test]
+    fn summary_of_note_004_and_of_a_causal_head() {
+        let s = Preset::Notes004.build();
+        let t = compute(&s).unwrap();
+        let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
+        // Note 004: query 1 looks most at keys 2 and 3 (tied: the first wins),
+        // queries 2 and 3 at key 2.
+        assert_eq!(sm.strongest, vec![Some(1), Some(1), Some(1)]);
+        assert_eq!(sm.uniform_entropy, 3f64.log2());
+        assert!(sm.entropy > 0.0 && sm.entropy < sm.uniform_entropy);
+
+        // Causal uniform head: row i spreads over i+1 keys evenly, so its
+        // entropy is exactly the uniform one.
+        let s = Preset::Uniform.build();
+        let mut s2 = s.clone();
+        s2.mask = crate::attention::Mask::Causal;
+        let t = compute(&s2).unwrap();
+        let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
+        let n = s2.n();
+        let want = (1..=n).map(|m| (m as f64).log2()).sum::<f64>() / n as f64;
+        assert!((sm.uniform_entropy - want).abs() < 1e-12);
+        assert!((sm.entropy - want).abs() < 1e-12);
+        assert_eq!(sm.strongest[0], Some(0));
+    }
+
+    #[test]
+    fn the_two_heads_preset_attends_visibly_differently() {
+        let s = Preset::TwoHeads.build();
+        let t = compute(&s).unwrap();
+        let s1 = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
+        let s2 = summary(&t.heads[1].weights, &t.allowed, &t.undefined_rows);
+        // Head 1: the previous token (the first token can only see itself).
+        assert_eq!(s1.strongest, vec![Some(0), Some(0), Some(1), Some(2)]);
+        // Head 2: the first token, from every query.
+        assert_eq!(s2.strongest, vec![Some(0); 4]);
+        // Both are sharp: e^(9/√2) against 1 gives over 0.99 on the strongest key.
+        for (h, sm) in [(0, &s1), (1, &s2)] {
+            for (q, k) in sm.strongest.iter().enumerate() {
+                assert!(t.heads[h].weights[(q, k.unwrap())] > 0.99, "head {h} query {q}");
+            }
+        }
+        // So they differ by almost 1 where one looks and the other does not.
+        let d = difference(&t.heads[0].weights, &t.heads[1].weights);
+        assert!(d[(3, 2)] > 0.99 && d[(3, 0)] < -0.99);
+    }
+
+    #[test]
+    fn undefined_rows_are_skipped() {
+        let mut s = Preset::Notes004.build();
+        s.mask = crate::attention::Mask::Padding(0);
+        let t = compute(&s).unwrap();
+        let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
+        assert_eq!(sm.strongest, vec![None, None, None]);
+        assert_eq!((sm.entropy, sm.uniform_entropy), (0.0, 0.0));
+    }
+
+    #[test]
+    fn difference_and_orientation() {
+        let a = Matrix::from_row_slice(1, 2, &[0.75, 0.25]);
+        let b = Matrix::from_row_slice(1, 2, &[0.5, 0.5]);
+        assert_eq!(difference(&a, &b), Matrix::from_row_slice(1, 2, &[0.25, -0.25]));
+        assert_eq!(query_key(1, 2, false), (1, 2));
+        assert_eq!(query_key(1, 2, true), (2, 1));
+    }
+}

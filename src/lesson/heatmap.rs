@@ -1,0 +1,701 @@
+//! Attention weights as a heatmap: one coloured square per (query, key) pair.
+//!
+//! Everything a heatmap is made of is decided here, natively testable: where
+//! each cell and label goes at a given device-pixel ratio, which cell lies
+//! under a point, the colour of a value, the pixels of the cell area, and the
+//! same picture as SVG and the numbers as CSV. The browser side only copies
+//! the pixels onto a canvas and writes the labels (`app::canvas`).
+//!
+//! Conventions:
+//! - A heatmap is drawn in *display* coordinates `(r, c)`: row r from the top,
+//!   column c from the left. In the row convention row r is query r and
+//!   column c is key c; the column convention transposes the picture (keys
+//!   down, queries across), never the numbers.
+//! - Device pixels are whole numbers: a cell is `round(cell_css · dpr)`
+//!   device pixels wide, so every edge falls on a pixel and stays crisp on a
+//!   high-DPI screen. CSS sizes are device sizes divided by the ratio.
+//! - Masked cells are not "weight 0": they are drawn hatched grey, a colour
+//!   no value takes (every weight colour is far from grey; the light middle of the
+//!   difference scale stays clear of both greys and has no stripes).
+
+/// What one cell shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cell {
+    /// A value in the scale's domain.
+    Value(f64),
+    /// The key is hidden from this query (or the row's softmax is undefined).
+    Masked,
+}
+
+/// The colour scales. Both are colour-blind safe: viridis (sequential,
+/// readable in grey too) and ColorBrewer's PuOr (diverging, purple–orange).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Attention weights, 0 (dark purple) to 1 (yellow); one scale for every
+    /// head, so colours compare across heads.
+    Weights,
+    /// Head A − head B, −1 (purple: B attends more) to +1 (orange: A attends
+    /// more); 0 is near-white.
+    Difference,
+}
+
+/// Viridis at 0, 1/8, …, 1 (R's `viridis(9)`), linearly interpolated.
+const VIRIDIS: [[u8; 3]; 9] = [
+    [68, 1, 84],
+    [71, 45, 123],
+    [59, 82, 139],
+    [44, 114, 142],
+    [33, 144, 140],
+    [39, 173, 129],
+    [93, 200, 99],
+    [170, 220, 50],
+    [253, 231, 37],
+];
+
+/// PuOr (7 classes) from −1 to 1, purple to orange.
+const PUOR: [[u8; 3]; 7] = [
+    [84, 39, 136],
+    [153, 142, 195],
+    [216, 218, 235],
+    [247, 246, 244],
+    [254, 224, 182],
+    [241, 163, 64],
+    [179, 88, 6],
+];
+
+/// Masked cells: light grey with darker grey diagonal stripes.
+pub const MASK_BASE: [u8; 3] = [226, 226, 226];
+/// The stripes of a masked cell.
+pub const MASK_STRIPE: [u8; 3] = [140, 140, 140];
+/// Between cells (when cells are large enough to separate) and around them.
+pub const PAPER: [u8; 3] = [255, 255, 255];
+
+fn lerp(stops: &[[u8; 3]], t: f64) -> [u8; 3] {
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+    let x = t * (stops.len() - 1) as f64;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    let f = x - i as f64;
+    let (a, b) = (stops[i], stops[i + 1]);
+    let mix = |k: usize| (a[k] as f64 + (b[k] as f64 - a[k] as f64) * f).round() as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+impl Scale {
+    /// The domain of values this scale colours; values outside are clamped.
+    pub fn domain(self) -> (f64, f64) {
+        match self {
+            Scale::Weights => (0.0, 1.0),
+            Scale::Difference => (-1.0, 1.0),
+        }
+    }
+
+    /// The colour of `v` (clamped to the domain; NaN takes the low end).
+    pub fn colour(self, v: f64) -> [u8; 3] {
+        let (lo, hi) = self.domain();
+        let t = (v - lo) / (hi - lo);
+        match self {
+            Scale::Weights => lerp(&VIRIDIS, t),
+            Scale::Difference => lerp(&PUOR, t),
+        }
+    }
+
+    /// The stops of the scale as CSS colours from low to high, for a legend
+    /// (`linear-gradient` with evenly spaced stops).
+    pub fn css_stops(self) -> Vec<String> {
+        let stops: &[[u8; 3]] = match self {
+            Scale::Weights => &VIRIDIS,
+            Scale::Difference => &PUOR,
+        };
+        stops.iter().map(|c| hex(*c)).collect()
+    }
+}
+
+/// `#rrggbb`.
+pub fn hex(c: [u8; 3]) -> String {
+    const D: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::from("#");
+    for b in c {
+        s.push(D[(b >> 4) as usize] as char);
+        s.push(D[(b & 15) as usize] as char);
+    }
+    s
+}
+
+/// Whether text on this colour should be dark (light backgrounds) or white.
+pub fn dark_text_on(c: [u8; 3]) -> bool {
+    // Relative luminance, sRGB weights; the crossover keeps ≥ 4.5:1 contrast
+    // for the scales above.
+    let l = 0.2126 * c[0] as f64 + 0.7152 * c[1] as f64 + 0.0722 * c[2] as f64;
+    l > 140.0
+}
+
+/// Where things go on a heatmap canvas, in device pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// Display rows and columns.
+    pub rows: usize,
+    pub cols: usize,
+    /// Device pixels per CSS pixel (`window.devicePixelRatio`).
+    pub dpr: f64,
+    /// Width and height of one cell, gap included.
+    pub cell: u32,
+    /// White pixels at the right and bottom of each cell (0 for small cells).
+    pub gap: u32,
+    /// Where the cells start (room for the row labels on the left and the
+    /// column labels on top).
+    pub left: u32,
+    pub top: u32,
+    /// The whole canvas.
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Layout {
+    /// A `rows × cols` heatmap with cells of about `cell_css` CSS pixels and
+    /// label margins of `left_css` and `top_css`. A ratio that is not a
+    /// positive number counts as 1; a cell is at least one device pixel.
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        cell_css: f64,
+        left_css: f64,
+        top_css: f64,
+        dpr: f64,
+    ) -> Layout {
+        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        let cell = ((cell_css * dpr).round().max(1.0)) as u32;
+        let gap = if cell >= 8 {
+            (dpr.round() as u32).max(1)
+        } else {
+            0
+        };
+        let left = (left_css.max(0.0) * dpr).ceil() as u32;
+        let top = (top_css.max(0.0) * dpr).ceil() as u32;
+        Layout {
+            rows,
+            cols,
+            dpr,
+            cell,
+            gap,
+            left,
+            top,
+            width: left + cols as u32 * cell,
+            height: top + rows as u32 * cell,
+        }
+    }
+
+    /// The canvas size in CSS pixels.
+    pub fn css_size(&self) -> (f64, f64) {
+        (
+            self.width as f64 / self.dpr,
+            self.height as f64 / self.dpr,
+        )
+    }
+
+    /// The cell under a point given in CSS pixels from the canvas's top-left
+    /// corner (as `offsetX`/`offsetY` give it), if any. A gap belongs to the
+    /// cell on its left/top.
+    pub fn cell_at(&self, x_css: f64, y_css: f64) -> Option<(usize, usize)> {
+        let x = x_css * self.dpr - self.left as f64;
+        let y = y_css * self.dpr - self.top as f64;
+        if !(x >= 0.0 && y >= 0.0) {
+            return None;
+        }
+        let (c, r) = (
+            (x / self.cell as f64) as usize,
+            (y / self.cell as f64) as usize,
+        );
+        (r < self.rows && c < self.cols).then_some((r, c))
+    }
+
+    /// The coloured part of cell `(r, c)` (gap excluded) in CSS pixels:
+    /// `(x, y, width, height)`.
+    pub fn cell_rect_css(&self, r: usize, c: usize) -> (f64, f64, f64, f64) {
+        let d = self.dpr;
+        let x = self.left + c as u32 * self.cell;
+        let y = self.top + r as u32 * self.cell;
+        let s = (self.cell - self.gap) as f64 / d;
+        (x as f64 / d, y as f64 / d, s, s)
+    }
+
+    /// The cell area's size in device pixels (what [`raster`] fills).
+    pub fn area(&self) -> (u32, u32) {
+        (self.cols as u32 * self.cell, self.rows as u32 * self.cell)
+    }
+}
+
+/// The RGBA pixels of the cell area (`area()` wide and high, row-major,
+/// opaque), ready for `putImageData` at `(left, top)`.
+///
+/// `cell(r, c)` gives what display cell `(r, c)` shows. Stripes of masked
+/// cells run diagonally across the whole area, so neighbouring masked cells
+/// join into one hatched region.
+pub fn raster(layout: &Layout, scale: Scale, cell: impl Fn(usize, usize) -> Cell) -> Vec<u8> {
+    let (w, h) = layout.area();
+    let (w, h) = (w as usize, h as usize);
+    let size = layout.cell as usize;
+    let inner = size - layout.gap as usize;
+    let period = ((5.0 * layout.dpr).round() as usize).max(4);
+    let stripe = ((1.5 * layout.dpr).round() as usize).max(1);
+    let mut px = vec![255u8; w * h * 4];
+    // One colour per cell, looked up once.
+    let colours: Vec<Option<[u8; 3]>> = (0..layout.rows)
+        .flat_map(|r| (0..layout.cols).map(move |c| (r, c)))
+        .map(|(r, c)| match cell(r, c) {
+            Cell::Value(v) => Some(scale.colour(v)),
+            Cell::Masked => None,
+        })
+        .collect();
+    for y in 0..h {
+        let (r, in_y) = (y / size, y % size < inner);
+        let line = &mut px[y * w * 4..(y + 1) * w * 4];
+        for x in 0..w {
+            let c = x / size;
+            let rgb = if !in_y || x % size >= inner {
+                PAPER
+            } else {
+                match colours[r * layout.cols + c] {
+                    Some(rgb) => rgb,
+                    None if (x + y) % period < stripe => MASK_STRIPE,
+                    None => MASK_BASE,
+                }
+            };
+            line[x * 4..x * 4 + 3].copy_from_slice(&rgb);
+        }
+    }
+    px
+}
+
+/// One label of a heatmap, in CSS pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub x: f64,
+    pub y: f64,
+    pub text: String,
+    /// Column labels that do not fit across a cell read upwards.
+    pub vertical: bool,
+    /// Row labels end at `x` (right-aligned); others are centred on it.
+    pub end: bool,
+}
+
+/// Font size of heatmap labels, CSS pixels.
+pub const LABEL_PX: f64 = 11.0;
+/// Longest label shown in full (in characters); longer ones end in "…".
+const LABEL_CHARS: usize = 8;
+
+/// A label as drawn: at most [`LABEL_CHARS`] characters.
+pub fn label_text(s: &str) -> String {
+    if s.chars().count() <= LABEL_CHARS {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(LABEL_CHARS - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Estimated width of a label in CSS pixels: CJK and other wide characters
+/// count one em, the rest 0.62 em (wide enough for the UI fonts' digits and
+/// Latin letters), so canvas and SVG need no text measuring.
+pub fn text_width(s: &str, px: f64) -> f64 {
+    s.chars()
+        .map(|c| if (c as u32) < 0x1100 { 0.62 } else { 1.0 })
+        .sum::<f64>()
+        * px
+}
+
+/// A heatmap's layout and labels: cells of about `cell_css` pixels,
+/// `row_labels` down the left, `col_labels` along the top. When cells are
+/// smaller than the text, only every k-th label is written.
+pub fn figure(
+    row_labels: &[String],
+    col_labels: &[String],
+    cell_css: f64,
+    dpr: f64,
+) -> (Layout, Vec<Label>) {
+    let rows: Vec<String> = row_labels.iter().map(|s| label_text(s)).collect();
+    let cols: Vec<String> = col_labels.iter().map(|s| label_text(s)).collect();
+    let widest = |v: &[String]| v.iter().map(|s| text_width(s, LABEL_PX)).fold(0.0, f64::max);
+    let step = ((LABEL_PX + 1.0) / cell_css).ceil().max(1.0) as usize;
+    let vertical = widest(&cols) > cell_css * step as f64 - 2.0;
+    let left = widest(&rows) + 6.0;
+    let top = if vertical {
+        widest(&cols) + 6.0
+    } else {
+        LABEL_PX + 6.0
+    };
+    let layout = Layout::new(rows.len(), cols.len(), cell_css, left, top, dpr);
+    let d = layout.dpr;
+    let mut labels = Vec::new();
+    for (i, t) in rows.into_iter().enumerate().filter(|(i, _)| i % step == 0) {
+        let (_, y, _, s) = layout.cell_rect_css(i, 0);
+        labels.push(Label {
+            x: layout.left as f64 / d - 4.0,
+            y: y + s / 2.0,
+            text: t,
+            vertical: false,
+            end: true,
+        });
+    }
+    for (j, t) in cols.into_iter().enumerate().filter(|(j, _)| j % step == 0) {
+        let (x, _, s, _) = layout.cell_rect_css(0, j);
+        labels.push(Label {
+            x: x + s / 2.0,
+            y: layout.top as f64 / d - 4.0,
+            text: t,
+            vertical,
+            end: false,
+        });
+    }
+    (layout, labels)
+}
+
+/// The number written inside a large cell: two decimals at most, trailing
+/// zeros dropped (`0.5`, `0.07`, `1`); `—` when there is no value.
+pub fn cell_text(v: f64) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    // The double nearest k/100 prints as those digits in the shortest form.
+    let r = (v * 100.0).round() / 100.0;
+    if r == 0.0 {
+        "0".into()
+    } else {
+        format!("{r}")
+    }
+}
+
+/// Escapes text for XML.
+fn xml(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            _ => o.push(ch),
+        }
+    }
+    o
+}
+
+/// The heatmap as a standalone SVG document (CSS pixels, labels as text,
+/// masked cells hatched with a pattern), titled `title`.
+pub fn svg(
+    layout: &Layout,
+    labels: &[Label],
+    scale: Scale,
+    title: &str,
+    cell: impl Fn(usize, usize) -> Cell,
+) -> String {
+    let (w, h) = layout.css_size();
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"{LABEL_PX}\">\n<title>{}</title>\n<defs><pattern id=\"masked\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"{}\"/><rect width=\"1.5\" height=\"5\" fill=\"{}\"/></pattern></defs>\n<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
+        xml(title),
+        hex(MASK_BASE),
+        hex(MASK_STRIPE)
+    );
+    for r in 0..layout.rows {
+        for c in 0..layout.cols {
+            let (x, y, cw, ch) = layout.cell_rect_css(r, c);
+            let fill = match cell(r, c) {
+                Cell::Value(v) => hex(scale.colour(v)),
+                Cell::Masked => "url(#masked)".to_string(),
+            };
+            s.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{ch}\" fill=\"{fill}\"/>\n"
+            ));
+        }
+    }
+    for l in labels {
+        // Turned labels read upwards from just above their column.
+        let anchor = match (l.vertical, l.end) {
+            (true, _) => "start",
+            (false, true) => "end",
+            (false, false) => "middle",
+        };
+        let turn = if l.vertical {
+            format!(" transform=\"rotate(-90 {} {})\"", l.x, l.y)
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"{anchor}\" dominant-baseline=\"middle\"{turn}>{}</text>\n",
+            l.x,
+            l.y,
+            xml(&l.text)
+        ));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One CSV field, quoted when it holds a comma, quote or line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// A query-by-key matrix as CSV, always queries down and keys across (the
+/// row-vector orientation of the results, whatever the page shows): a
+/// header of key tokens, then one line per query starting with its token.
+/// Values are exact (Rust's shortest round-trip `{}`); a value that does not
+/// exist (an undefined softmax row) is an empty field.
+pub fn csv(tokens: &[String], m: &crate::attention::Matrix) -> String {
+    let mut s = String::from("query\\key");
+    for t in tokens.iter().take(m.ncols()) {
+        s.push(',');
+        s.push_str(&csv_field(t));
+    }
+    s.push('\n');
+    for i in 0..m.nrows() {
+        s.push_str(&csv_field(tokens.get(i).map_or("", |t| t.as_str())));
+        for j in 0..m.ncols() {
+            s.push(',');
+            let v = m[(i, j)];
+            if v.is_finite() {
+                s.push_str(&format!("{v}"));
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attention::Matrix;
+
+    #[test]
+    fn scales_hit_their_end_stops_and_clamp() {
+        assert_eq!(Scale::Weights.colour(0.0), [68, 1, 84]);
+        assert_eq!(Scale::Weights.colour(1.0), [253, 231, 37]);
+        assert_eq!(Scale::Weights.colour(0.5), [33, 144, 140]);
+        assert_eq!(Scale::Weights.colour(-3.0), Scale::Weights.colour(0.0));
+        assert_eq!(Scale::Weights.colour(7.0), Scale::Weights.colour(1.0));
+        assert_eq!(Scale::Weights.colour(f64::NAN), Scale::Weights.colour(0.0));
+        assert_eq!(Scale::Difference.colour(-1.0), [84, 39, 136]);
+        assert_eq!(Scale::Difference.colour(0.0), [247, 246, 244]);
+        assert_eq!(Scale::Difference.colour(1.0), [179, 88, 6]);
+        // Halfway between two stops is their rounded mean.
+        assert_eq!(Scale::Weights.colour(1.0 / 16.0), [70, 23, 104]);
+    }
+
+    #[test]
+    fn weight_scale_gets_lighter_as_weights_grow() {
+        // Viridis is monotone in luminance: a larger weight never looks darker.
+        let lum = |c: [u8; 3]| 0.2126 * c[0] as f64 + 0.7152 * c[1] as f64 + 0.0722 * c[2] as f64;
+        let mut last = -1.0;
+        for i in 0..=200 {
+            let l = lum(Scale::Weights.colour(i as f64 / 200.0));
+            assert!(l >= last, "luminance fell at {i}/200");
+            last = l;
+        }
+    }
+
+    #[test]
+    fn no_scale_colour_is_a_mask_grey() {
+        // Masked cells must never look like a value. The mask colours are
+        // pure greys; every weight colour is far from grey, and the
+        // difference scale stays visibly away from both greys (its light
+        // middle is told apart by the stripes as well).
+        assert_eq!(MASK_BASE[0], MASK_BASE[2]);
+        assert_eq!(MASK_STRIPE[0], MASK_STRIPE[2]);
+        let far = |a: [u8; 3], b: [u8; 3]| (0..3).map(|k| a[k].abs_diff(b[k])).max().unwrap() >= 8;
+        for i in 0..=1000 {
+            let t = i as f64 / 1000.0;
+            let w = Scale::Weights.colour(t);
+            let spread = w.iter().max().unwrap() - w.iter().min().unwrap();
+            assert!(spread >= 30, "greyish weight colour {w:?} at {t}");
+            let d = Scale::Difference.colour(2.0 * t - 1.0);
+            for grey in [MASK_BASE, MASK_STRIPE] {
+                assert!(far(w, grey) && far(d, grey), "{w:?} / {d:?} near {grey:?} at {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn hex_and_text_contrast() {
+        assert_eq!(hex([0, 15, 255]), "#000fff");
+        assert!(!dark_text_on(Scale::Weights.colour(0.0)));
+        assert!(dark_text_on(Scale::Weights.colour(1.0)));
+        assert_eq!(Scale::Weights.css_stops().len(), 9);
+        assert_eq!(Scale::Weights.css_stops()[0], "#440154");
+    }
+
+    #[test]
+    fn layout_is_whole_device_pixels_at_any_ratio() {
+        for dpr in [1.0, 1.25, 1.5, 2.0, 2.625, 3.0] {
+            let l = Layout::new(4, 6, 20.0, 30.3, 17.0, dpr);
+            assert_eq!(l.cell, (20.0 * dpr).round() as u32);
+            assert_eq!(l.width, l.left + 6 * l.cell);
+            assert_eq!(l.height, l.top + 4 * l.cell);
+            assert!(l.left as f64 >= 30.3 * dpr);
+            let (w, h) = l.css_size();
+            assert!((w * dpr - l.width as f64).abs() < 1e-9);
+            assert!((h * dpr - l.height as f64).abs() < 1e-9);
+        }
+        // Nonsense ratios fall back to 1; a cell is never empty.
+        assert_eq!(Layout::new(1, 1, 10.0, 0.0, 0.0, f64::NAN).dpr, 1.0);
+        assert_eq!(Layout::new(1, 1, 10.0, 0.0, 0.0, -2.0).dpr, 1.0);
+        assert_eq!(Layout::new(64, 64, 0.1, 0.0, 0.0, 1.0).cell, 1);
+    }
+
+    #[test]
+    fn hit_testing_finds_the_cell_under_every_point() {
+        for dpr in [1.0, 1.5, 2.0, 3.0] {
+            let l = Layout::new(3, 5, 13.0, 20.0, 11.0, dpr);
+            // The centre of each cell's coloured rectangle maps back to it.
+            for r in 0..3 {
+                for c in 0..5 {
+                    let (x, y, w, h) = l.cell_rect_css(r, c);
+                    assert_eq!(l.cell_at(x + w / 2.0, y + h / 2.0), Some((r, c)), "dpr {dpr}");
+                    // Its top-left corner too, and the last pixel before the next cell.
+                    assert_eq!(l.cell_at(x, y), Some((r, c)));
+                    let edge = (l.cell as f64 - 0.5) / dpr;
+                    assert_eq!(l.cell_at(x + edge, y + edge), Some((r, c)));
+                }
+            }
+            // Labels and outside: nothing.
+            let (x0, y0, _, _) = l.cell_rect_css(0, 0);
+            assert_eq!(l.cell_at(x0 - 0.5, y0 + 1.0), None);
+            assert_eq!(l.cell_at(x0 + 1.0, y0 - 0.5), None);
+            let (w, h) = l.css_size();
+            assert_eq!(l.cell_at(w + 0.1, h - 1.0), None);
+            assert_eq!(l.cell_at(w - 1.0, h + 0.1), None);
+            assert_eq!(l.cell_at(f64::NAN, 3.0), None);
+        }
+    }
+
+    #[test]
+    fn hit_testing_agrees_with_a_pixel_walk() {
+        // Every device pixel of the area belongs to the cell whose integer
+        // range holds it, at a fractional ratio too.
+        let l = Layout::new(4, 4, 9.0, 7.0, 5.0, 1.75);
+        for py in 0..l.height {
+            for px in 0..l.width {
+                let expect = (px >= l.left && py >= l.top).then(|| {
+                    (
+                        ((py - l.top) / l.cell) as usize,
+                        ((px - l.left) / l.cell) as usize,
+                    )
+                });
+                let got = l.cell_at((px as f64 + 0.5) / l.dpr, (py as f64 + 0.5) / l.dpr);
+                assert_eq!(got, expect, "pixel ({px}, {py})");
+            }
+        }
+    }
+
+    fn pixel(px: &[u8], l: &Layout, x: u32, y: u32) -> [u8; 3] {
+        let i = ((y * l.area().0 + x) * 4) as usize;
+        [px[i], px[i + 1], px[i + 2]]
+    }
+
+    #[test]
+    fn raster_colours_cells_hatches_masks_and_separates() {
+        let l = Layout::new(2, 2, 10.0, 0.0, 0.0, 2.0);
+        assert_eq!((l.cell, l.gap), (20, 2));
+        let px = raster(&l, Scale::Weights, |r, c| {
+            if r == 0 && c == 1 {
+                Cell::Masked
+            } else {
+                Cell::Value((r + c) as f64 / 2.0)
+            }
+        });
+        assert_eq!(px.len(), 40 * 40 * 4);
+        assert!(px.chunks(4).all(|p| p[3] == 255), "opaque");
+        assert_eq!(pixel(&px, &l, 5, 5), Scale::Weights.colour(0.0));
+        assert_eq!(pixel(&px, &l, 25, 25), Scale::Weights.colour(1.0));
+        assert_eq!(pixel(&px, &l, 5, 25), Scale::Weights.colour(0.5));
+        // Gap columns and rows are paper.
+        assert_eq!(pixel(&px, &l, 19, 5), PAPER);
+        assert_eq!(pixel(&px, &l, 5, 18), PAPER);
+        // The masked cell holds only the two greys, and both of them.
+        let mut seen = std::collections::BTreeSet::new();
+        for y in 0..18 {
+            for x in 20..38 {
+                seen.insert(pixel(&px, &l, x, y));
+            }
+        }
+        assert_eq!(seen, [MASK_STRIPE, MASK_BASE].into_iter().collect());
+    }
+
+    #[test]
+    fn small_cells_have_no_gap() {
+        let l = Layout::new(64, 64, 3.0, 0.0, 0.0, 1.0);
+        assert_eq!(l.gap, 0);
+        let px = raster(&l, Scale::Weights, |_, _| Cell::Value(1.0));
+        assert!(px.chunks(4).all(|p| p[..3] == Scale::Weights.colour(1.0)));
+    }
+
+    #[test]
+    fn labels_fit_or_turn_or_thin_out() {
+        let toks = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // Short labels in big cells: horizontal, one per column, centred.
+        let (l, labels) = figure(&toks(&["a", "b"]), &toks(&["a", "b"]), 40.0, 1.0);
+        let cols: Vec<_> = labels.iter().filter(|x| !x.end).collect();
+        assert_eq!(cols.len(), 2);
+        assert!(cols.iter().all(|x| !x.vertical));
+        let (x, _, w, _) = l.cell_rect_css(0, 1);
+        assert_eq!(cols[1].x, x + w / 2.0);
+        // Long labels turn upright and make room on top.
+        let long = toks(&["attention", "softmax"]);
+        let (l2, labels2) = figure(&long, &long, 20.0, 2.0);
+        assert!(labels2.iter().filter(|x| !x.end).all(|x| x.vertical));
+        assert!(l2.top as f64 / 2.0 >= text_width("attenti…", LABEL_PX));
+        assert_eq!(labels2[0].text, "attenti…");
+        // 64 tiny cells: every 4th label (3 px cells, 11 px text).
+        let many: Vec<String> = (1..=64).map(|i| format!("x{i}")).collect();
+        let (_, labels3) = figure(&many, &many, 3.0, 1.0);
+        assert_eq!(labels3.iter().filter(|x| x.end).count(), 16);
+        // Chinese labels count wider than Latin ones.
+        assert!(text_width("我喜欢", 10.0) > text_width("abc", 10.0));
+    }
+
+    #[test]
+    fn svg_has_one_rect_per_cell_and_hatches_masks() {
+        let l = Layout::new(2, 3, 10.0, 5.0, 5.0, 1.0);
+        let svg = svg(&l, &[], Scale::Weights, "Head <1>", |r, c| {
+            if c > r {
+                Cell::Masked
+            } else {
+                Cell::Value(1.0)
+            }
+        });
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains("<title>Head &lt;1&gt;</title>"));
+        // 6 cells + background + 2 pattern rects.
+        assert_eq!(svg.matches("<rect").count(), 6 + 1 + 2);
+        assert_eq!(svg.matches("url(#masked)").count(), 3);
+        assert_eq!(svg.matches("#fde725").count(), 3);
+    }
+
+    #[test]
+    fn cell_text_rounds_to_two_decimals() {
+        assert_eq!(cell_text(0.5), "0.5");
+        assert_eq!(cell_text(0.0663), "0.07");
+        assert_eq!(cell_text(0.999), "1");
+        assert_eq!(cell_text(-0.004), "0");
+        assert_eq!(cell_text(-0.256), "-0.26");
+        assert_eq!(cell_text(f64::NAN), "—");
+    }
+
+    #[test]
+    fn csv_is_exact_and_quotes_awkward_tokens() {
+        let toks = vec!["a,b".to_string(), "say \"hi\"".to_string()];
+        let m = Matrix::from_row_slice(2, 2, &[0.1 + 0.2, 0.0, f64::NAN, 1.0 / 3.0]);
+        let text = csv(&toks, &m);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "query\\key,\"a,b\",\"say \"\"hi\"\"\"");
+        assert_eq!(lines[1], "\"a,b\",0.30000000000000004,0");
+        assert_eq!(lines[2], "\"say \"\"hi\"\"\",,0.3333333333333333");
+        // Every written value reads back bit for bit.
+        let back: f64 = lines[2].rsplit(',').next().unwrap().parse().unwrap();
+        assert_eq!(back.to_bits(), (1.0f64 / 3.0).to_bits());
+    }
+}
