@@ -83,7 +83,50 @@ async function playback(browser, label, s) {
   await context.close();
 }
 
+// Redrawing every heatmap after an edit (8 heads of 64 × 64 plus the
+// difference map): each canvas records how long its own draw took
+// (data-draw-ms); the sum is the heatmaps' share of the frame.
+async function heatmaps(browser, label, s, samples = 10) {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(BASE_URL + '?lang=en' + shareFragment(s));
+  await ready(page);
+  await page.waitForSelector('[data-heatmap][data-draw-ms]');
+  const sums = [];
+  let count = 0;
+  for (let k = 0; k < samples; k++) {
+    await page.$$eval('canvas[data-draw-ms]', (cs) => cs.forEach((c) => c.removeAttribute('data-draw-ms')));
+    count = await page.$$eval('canvas', (cs) => cs.length);
+    await page.evaluate((k) => {
+      const input = document.querySelector(`[data-matrix="x"] [data-row="${k % 4}"][data-col="0"] input`);
+      input.value = String((k % 7) - 3 + 0.25);
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }, k);
+    await page.waitForFunction((n) => document.querySelectorAll('canvas[data-draw-ms]').length === n, count);
+    sums.push(await page.$$eval('canvas[data-draw-ms]', (cs) => cs.reduce((a, c) => a + Number(c.dataset.drawMs), 0)));
+  }
+  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`heatmaps ${label}: redrawing all ${count} canvases after an edit takes ${med(sums).toFixed(1)} ms median (max ${Math.max(...sums).toFixed(1)}) of a 16.7 ms frame`);
+  if (problems.length) console.log('problems:', problems);
+  await context.close();
+}
+
+// From navigation to the first output matrix on screen, fresh context each time.
+async function load(browser, samples = 7) {
+  const times = [];
+  for (let k = 0; k < samples; k++) {
+    const { context, page } = await openPage(browser);
+    await page.goto(BASE_URL + '?lang=en');
+    await ready(page);
+    times.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  const med = times.slice().sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  console.log(`load: usable (output matrix rendered) ${med.toFixed(0)} ms median after navigation start (local server, cold cache)`);
+}
+
 const browser = await launch();
+await load(browser);
+await heatmaps(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
 await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2), 10);

@@ -15,7 +15,8 @@ pub struct CellText {
 }
 
 /// The page's font stack, so Chinese token labels draw in a CJK font.
-const FONT: &str = "system-ui, \"PingFang SC\", \"Microsoft YaHei\", \"Noto Sans CJK SC\", sans-serif";
+const FONT: &str =
+    "system-ui, \"PingFang SC\", \"Microsoft YaHei\", \"Noto Sans CJK SC\", sans-serif";
 
 /// Draws a heatmap: sizes the canvas (device pixels, CSS size = device /
 /// ratio), paints it white, puts the cell pixels at the layout's corner and

@@ -272,7 +272,7 @@ impl Drop for ResizeWatch {
 
 /// A ready `<iframe>` for the current scenario and the few lines a host page
 /// needs to follow the height messages (checking the sender's origin).
-pub fn embed_snippet(fragment: &str, lang: &str) -> String {
+pub fn embed_snippet(view: &str, fragment: &str, lang: &str) -> String {
     let (origin, path) = window()
         .map(|w| {
             let l = w.location();
@@ -282,7 +282,7 @@ pub fn embed_snippet(fragment: &str, lang: &str) -> String {
             )
         })
         .unwrap_or_default();
-    url::embed_snippet(&origin, &path, lang, fragment)
+    url::embed_snippet(&origin, &path, lang, view, fragment)
 }
 
 /// Drops a `#s=` link from the address once it has been opened, so that a

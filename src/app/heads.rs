@@ -42,7 +42,10 @@ fn cell_sizes(n: usize) -> (f64, f64) {
 /// weights) the hatched swatch of masked cells.
 fn legend(scale: Scale, lang: Lang) -> Html {
     let (lo, hi) = scale.domain();
-    let gradient = format!("background:linear-gradient(to right,{})", scale.css_stops().join(","));
+    let gradient = format!(
+        "background:linear-gradient(to right,{})",
+        scale.css_stops().join(",")
+    );
     let name = match scale {
         Scale::Weights => S::TipWeight,
         Scale::Difference => S::LegendDiff,
@@ -91,7 +94,14 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
 /// A read-only matrix cut into column blocks of `block` columns, block r
 /// tinted as head r (`data-matrix="NAME"`, cells with the page contract's
 /// attributes, always in row orientation).
-fn block_matrix(name: &'static str, head: Option<usize>, m: &Matrix, block: usize, caption: String) -> Html {
+fn block_matrix(
+    name: &'static str,
+    head: Option<usize>,
+    m: &Matrix,
+    block: usize,
+    symbol: &str,
+    caption: String,
+) -> Html {
     let blocks = m.ncols() / block.max(1);
     html! {
         <figure class="matrix" data-matrix={name} data-head={head.map(|h| h.to_string())}>
@@ -102,7 +112,7 @@ fn block_matrix(name: &'static str, head: Option<usize>, m: &Matrix, block: usiz
                     if blocks > 1 {
                         <tr>
                             { for (0..blocks).map(|b| html! {
-                                <th colspan={block.to_string()} class={format!("blk{}", b % 4)}>{ format!("{}", b + 1) }</th>
+                                <th colspan={block.to_string()} class={format!("blk{}", b % 4)}>{ format!("{symbol}{}", sup(b + 1)) }</th>
                             }) }
                         </tr>
                     }
@@ -235,9 +245,9 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             { diff.unwrap_or_default() }
             <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
                 <p class="note split-intro">{ S::SplitIntro.t(lang) }</p>
-                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, "W_Q = [W_Q¹ … W_Qʰ]".to_string()) }
-                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, format!("W_Q{}", sup(r + 1)))) }
-                { block_matrix("q_all", None, &sp.q_all, d_k, "X · W_Q = [Q¹ … Qʰ]".to_string()) }
+                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, "W_Q", "W_Q = [W_Q¹ … W_Qʰ]".to_string()) }
+                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, "W_Q", format!("W_Q{}", sup(r + 1)))) }
+                { block_matrix("q_all", None, &sp.q_all, d_k, "Q", "X · W_Q = [Q¹ … Qʰ]".to_string()) }
                 <p class="note split-check" data-identical={sp.identical.to_string()}>
                     { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
                 </p>

@@ -189,7 +189,8 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 }
                 "svg" => {
                     let (layout, labels) = p.figure(1.0);
-                    let text = heatmap::svg(&layout, &labels, p.scale, &p.title, |r, c| p.cell(r, c));
+                    let text =
+                        heatmap::svg(&layout, &labels, p.scale, &p.title, |r, c| p.cell(r, c));
                     effects::download(&name, "image/svg+xml", &text);
                 }
                 _ => {

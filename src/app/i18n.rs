@@ -71,8 +71,8 @@ strings! {
     HeadsHeading => "各头的注意力权重", "Attention weights of each head";
     HeadsIntro => "同一个输入，每个头用自己的 W_Q、W_K、W_V，所以得到自己的一组权重。所有头共用一个颜色刻度；点击一个头把它放大；把鼠标移到格子上（或聚焦后用方向键）可以看到分数、缩放后的分数和权重。",
         "The same input, but each head has its own W_Q, W_K and W_V, and so its own weights. All heads share one colour scale; click a head to enlarge it; hover a cell (or focus the map and use the arrow keys) to read its score, scaled score and weight.";
-    AxesQueriesDown => "行：查询（query）；列：键（key）。", "Rows are queries, columns are keys.";
-    AxesKeysDown => "行：键（key）；列：查询（query）（按列的写法）。", "Rows are keys, columns are queries (the column layout).";
+    AxesQueriesDown => "每行是一个查询，每列是一个键。", "Rows are queries, columns are keys.";
+    AxesKeysDown => "每行是一个键，每列是一个查询（按列的写法）。", "Rows are keys, columns are queries (the column layout).";
     QueryWord => "查询", "query";
     KeyWord => "键", "key";
     TipScore => "分数", "score";
@@ -82,7 +82,7 @@ strings! {
     MeanEntropy => "平均熵", "mean entropy";
     Bits => "比特", "bits";
     IfEven => "均匀分布时为", "evenly spread:";
-    LooksMost => "最关注：", "looks most at";
+    LooksMost => "最关注", "looks most at";
     HeatmapKeys => "方向键在格子间移动，回车放大这个头", "Arrow keys move between cells; Enter enlarges this head";
     ShowTable => "以表格显示", "Show as a table";
     HideTable => "收起表格", "Hide the table";
@@ -178,6 +178,10 @@ strings! {
     PresetUniform => "均匀注意力", "Uniform attention";
     PresetSelf => "只关注自己", "Attend to self";
     PresetPrevious => "关注前一个词", "Attend to the previous token";
+    EmbedView => "嵌入哪个图", "Figure to embed";
+    ViewWalkthrough => "逐步演示", "walkthrough";
+    ViewHeatmaps => "热图", "heatmaps";
+    ViewWorkbench => "工作台（可编辑）", "workbench (editable)";
     PresetTwoHeads => "两个头：前一个词与第一个词", "Two heads: previous token and first token";
     AboutTwoHeads => "同一句话，两个头：头 1 关注前一个词，头 2 关注第一个词（因果掩码）。在下面的热图里一眼就能看出差别；两个头的输出并排拼接，再乘以 W_O。",
         "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";

@@ -137,15 +137,18 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
 pub fn App() -> Html {
     let state = use_reducer(|| {
         // An embedded figure shows what its link says and never touches the
-        // reader's own saved work or language choice.
-        let embed = effects::display_mode().embed;
+        // reader's own saved work or language choice; nor does a locked page
+        // (an instructor's read-only link), whose own scenario is not the
+        // reader's work.
+        let mode = effects::display_mode();
+        let (embed, guest) = (mode.embed, mode.embed || mode.locked);
         State::start(
             effects::initial_lang(!embed),
             effects::query("convention")
                 .and_then(|c| Convention::parse(&c))
                 .unwrap_or_default(),
             url::scenario_from_fragment(&effects::location_hash()),
-            if embed {
+            if guest {
                 None
             } else {
                 effects::stored_scenario()
@@ -157,6 +160,10 @@ pub fn App() -> Html {
     // How the page is shown (CONTRACT §4): read once, fixed for the visit.
     let mode = use_memo((), |_| effects::display_mode());
     let (embed, locked, figure) = (mode.embed, mode.locked, mode.view);
+    // Pages that are not the reader's own workspace (embedded or locked)
+    // neither save the scenario nor drop the link from the address, so the
+    // address stays a share link (with lock=1 when locked).
+    let guest = embed || locked;
     use_effect_with(embed, |embed| {
         let observer = embed.then(effects::post_height_on_resize).flatten();
         move || drop(observer)
@@ -175,8 +182,8 @@ pub fn App() -> Html {
     });
     // Never lose work: every change is saved and comes back on reload
     // (not from an embedded figure, which must not overwrite it).
-    use_effect_with((state.scenario.clone(), embed), |(s, embed)| {
-        if !embed {
+    use_effect_with((state.scenario.clone(), guest), |(s, guest)| {
+        if !guest {
             effects::store_scenario(s)
         }
     });
@@ -187,7 +194,7 @@ pub fn App() -> Html {
     {
         let dispatcher = dispatcher.clone();
         use_effect_with((), move |_| {
-            if !embed {
+            if !guest {
                 effects::clear_share_fragment();
             }
             let listeners = web_sys::window().map(|w| {
@@ -198,7 +205,7 @@ pub fn App() -> Html {
                         Some(Err(e)) => d.dispatch(Action::BadLink(e)),
                         None => {}
                     }
-                    if !embed {
+                    if !guest {
                         effects::clear_share_fragment();
                     }
                 });
@@ -299,11 +306,9 @@ pub fn App() -> Html {
                     { S::SwitchLang.t(lang) }
                 </button>
             </header>
-            if !locked {
-                <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
-                    can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
-                    lang={lang} on_action={on_action} />
-            }
+            <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
+                can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
+                locked={locked} lang={lang} on_action={on_action} />
             }
             { alert_view(&state, dismiss) }
             if !embed {

@@ -24,6 +24,8 @@ pub struct ToolbarProps {
     pub can_undo: bool,
     pub can_redo: bool,
     pub convention: Convention,
+    /// `?lock=1`: only what reads the numbers (share, exports, code, embed).
+    pub locked: bool,
     pub lang: Lang,
     pub on_action: Callback<Action>,
 }
@@ -186,16 +188,36 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let s = p.scenario.clone();
         copy(Rc::new(move || pytorch_snippet(&s)))
     };
+    let embed_view = use_state(|| "walkthrough");
     let embed = {
         let s = p.scenario.clone();
+        let view = *embed_view;
         copy(Rc::new(move || {
-            effects::embed_snippet(&share_fragment(&s), lang.code())
+            effects::embed_snippet(view, &share_fragment(&s), lang.code())
         }))
+    };
+    let on_embed_view = {
+        let embed_view = embed_view.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .map(|el| el.value())
+                .unwrap_or_default();
+            embed_view.set(match v.as_str() {
+                "heatmaps" => "heatmaps",
+                "workbench" => "workbench",
+                _ => "walkthrough",
+            });
+        })
+    };
+    let view_option = |v: &'static str, label: S| {
+        html! { <option value={v} selected={*embed_view == v}>{ label.t(lang) }</option> }
     };
 
     let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
     html! {
         <nav class="toolbar" aria-label={S::Toolbar.t(lang)}>
+            if !p.locked {
             <div class="tool-row">
                 <label class="field" for="preset">
                     <span>{ S::PresetLabel.t(lang) }</span>
@@ -225,17 +247,28 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                     { convention(Convention::Col, S::ConventionCol) }
                 </fieldset>
             </div>
+            }
             <div class="tool-row">
                 <button id="export-scenario" onclick={export_scenario}>{ S::ExportScenario.t(lang) }</button>
+                if !p.locked {
                 <label class="button" for="import-scenario">
                     { S::ImportScenario.t(lang) }
                     <input id="import-scenario" class="visually-hidden" type="file" accept=".json,application/json" onchange={on_import} />
                 </label>
+                }
                 <button id="export-results" onclick={export_results}>{ S::ExportResults.t(lang) }</button>
                 <button id="share" onclick={share}>{ S::ShareLink.t(lang) }</button>
                 <button id="copy-numpy" onclick={numpy}>{ S::CopyNumpy.t(lang) }</button>
                 <button id="copy-pytorch" onclick={torch}>{ S::CopyPytorch.t(lang) }</button>
-                <button id="copy-embed" onclick={embed}>{ S::CopyEmbed.t(lang) }</button>
+                <span class="group">
+                    <label class="visually-hidden" for="embed-view">{ S::EmbedView.t(lang) }</label>
+                    <select id="embed-view" onchange={on_embed_view} title={S::EmbedView.t(lang)}>
+                        { view_option("walkthrough", S::ViewWalkthrough) }
+                        { view_option("heatmaps", S::ViewHeatmaps) }
+                        { view_option("workbench", S::ViewWorkbench) }
+                    </select>
+                    <button id="copy-embed" onclick={embed}>{ S::CopyEmbed.t(lang) }</button>
+                </span>
             </div>
             <div class="status" aria-live="polite">
                 { match &*status {

@@ -136,9 +136,11 @@ pub fn with_param(query: &str, key: &str, value: &str) -> String {
 /// The embed code for a page at `origin` + `path` (see
 /// [`super::effects::embed_snippet`]). Change `view=` to `workbench` for the
 /// matrices alone; `lock=1` keeps the numbers read-only.
-pub fn embed_snippet(origin: &str, path: &str, lang: &str, fragment: &str) -> String {
+pub fn embed_snippet(origin: &str, path: &str, lang: &str, view: &str, fragment: &str) -> String {
+    // Figures to read are locked; the workbench is there to be edited.
+    let lock = if view == "workbench" { "" } else { "&lock=1" };
     format!(
-        "<iframe src=\"{origin}{path}?embed=1&view=walkthrough&lock=1&lang={lang}{fragment}\" \
+        "<iframe src=\"{origin}{path}?embed=1&view={view}{lock}&lang={lang}{fragment}\" \
 width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" title=\"Attention Lab\"></iframe>
 <script>
 // Attention Lab tells its height; size the iframe to it.
@@ -232,12 +234,25 @@ mod tests {
 
     #[test]
     fn the_embed_snippet_names_the_page_and_checks_the_origin() {
-        let code = embed_snippet("https://notes.example", "/lab/", "zh", "#s=abc");
+        let code = embed_snippet(
+            "https://notes.example",
+            "/lab/",
+            "zh",
+            "walkthrough",
+            "#s=abc",
+        );
         assert!(code.contains(
             "src=\"https://notes.example/lab/?embed=1&view=walkthrough&lock=1&lang=zh#s=abc\""
         ));
         assert!(code.contains("e.origin !== \"https://notes.example\""));
         assert!(code.contains("attention-lab:height"));
+        // Heatmaps are locked too; the workbench stays editable.
+        let heat = embed_snippet("https://n.example", "/", "en", "heatmaps", "#s=x");
+        assert!(
+            heat.contains("src=\"https://n.example/?embed=1&view=heatmaps&lock=1&lang=en#s=x\"")
+        );
+        let bench = embed_snippet("https://n.example", "/", "en", "workbench", "#s=x");
+        assert!(bench.contains("src=\"https://n.example/?embed=1&view=workbench&lang=en#s=x\""));
     }
 
     #[test]

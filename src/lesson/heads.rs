@@ -18,7 +18,10 @@ use nalgebra::DMatrix;
 /// Panics if the row counts differ (callers pass one scenario's heads).
 pub fn side_by_side(ms: &[&Matrix]) -> Matrix {
     let rows = ms.first().map_or(0, |m| m.nrows());
-    assert!(ms.iter().all(|m| m.nrows() == rows), "side_by_side: rows differ");
+    assert!(
+        ms.iter().all(|m| m.nrows() == rows),
+        "side_by_side: rows differ"
+    );
     let cols = ms.iter().map(|m| m.ncols()).sum();
     let mut out = Matrix::zeros(rows, cols);
     let mut at = 0;
@@ -62,7 +65,10 @@ pub fn split(s: &crate::attention::Scenario, t: &crate::attention::Trace) -> Spl
     let q_all = crate::attention::matmul(&t.input, &w_q_all);
     let d_k = s.heads.first().map_or(1, |h| h.w_q.ncols());
     let same = |a: &Matrix, b: &Matrix| {
-        a.shape() == b.shape() && a.iter().zip(b.iter()).all(|(x, y)| x.to_bits() == y.to_bits())
+        a.shape() == b.shape()
+            && a.iter()
+                .zip(b.iter())
+                .all(|(x, y)| x.to_bits() == y.to_bits())
     };
     let identical = column_blocks(&w_q_all, d_k)
         .iter()
@@ -192,7 +198,10 @@ mod tests {
                     let h = &t.heads[r];
                     let want = [&h.q, &h.k, &h.v][pick];
                     assert!(
-                        block.iter().zip(want.iter()).all(|(a, b)| a.to_bits() == b.to_bits()),
+                        block
+                            .iter()
+                            .zip(want.iter())
+                            .all(|(a, b)| a.to_bits() == b.to_bits()),
                         "seed {seed} head {r} projection {pick}"
                     );
                 }
@@ -269,7 +278,10 @@ mod tests {
         // Both are sharp: e^(9/√2) against 1 gives over 0.99 on the strongest key.
         for (h, sm) in [(0, &s1), (1, &s2)] {
             for (q, k) in sm.strongest.iter().enumerate() {
-                assert!(t.heads[h].weights[(q, k.unwrap())] > 0.99, "head {h} query {q}");
+                assert!(
+                    t.heads[h].weights[(q, k.unwrap())] > 0.99,
+                    "head {h} query {q}"
+                );
             }
         }
         // So they differ by almost 1 where one looks and the other does not.
@@ -291,7 +303,10 @@ mod tests {
     fn difference_and_orientation() {
         let a = Matrix::from_row_slice(1, 2, &[0.75, 0.25]);
         let b = Matrix::from_row_slice(1, 2, &[0.5, 0.5]);
-        assert_eq!(difference(&a, &b), Matrix::from_row_slice(1, 2, &[0.25, -0.25]));
+        assert_eq!(
+            difference(&a, &b),
+            Matrix::from_row_slice(1, 2, &[0.25, -0.25])
+        );
         assert_eq!(query_key(1, 2, false), (1, 2));
         assert_eq!(query_key(1, 2, true), (2, 1));
     }

@@ -162,7 +162,11 @@ impl Layout {
         top_css: f64,
         dpr: f64,
     ) -> Layout {
-        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        let dpr = if dpr.is_finite() && dpr > 0.0 {
+            dpr
+        } else {
+            1.0
+        };
         let cell = ((cell_css * dpr).round().max(1.0)) as u32;
         let gap = if cell >= 8 {
             (dpr.round() as u32).max(1)
@@ -186,10 +190,7 @@ impl Layout {
 
     /// The canvas size in CSS pixels.
     pub fn css_size(&self) -> (f64, f64) {
-        (
-            self.width as f64 / self.dpr,
-            self.height as f64 / self.dpr,
-        )
+        (self.width as f64 / self.dpr, self.height as f64 / self.dpr)
     }
 
     /// The cell under a point given in CSS pixels from the canvas's top-left
@@ -315,7 +316,11 @@ pub fn figure(
 ) -> (Layout, Vec<Label>) {
     let rows: Vec<String> = row_labels.iter().map(|s| label_text(s)).collect();
     let cols: Vec<String> = col_labels.iter().map(|s| label_text(s)).collect();
-    let widest = |v: &[String]| v.iter().map(|s| text_width(s, LABEL_PX)).fold(0.0, f64::max);
+    let widest = |v: &[String]| {
+        v.iter()
+            .map(|s| text_width(s, LABEL_PX))
+            .fold(0.0, f64::max)
+    };
     let step = ((LABEL_PX + 1.0) / cell_css).ceil().max(1.0) as usize;
     let vertical = widest(&cols) > cell_css * step as f64 - 2.0;
     let left = widest(&rows) + 6.0;
@@ -514,7 +519,10 @@ mod tests {
             assert!(spread >= 30, "greyish weight colour {w:?} at {t}");
             let d = Scale::Difference.colour(2.0 * t - 1.0);
             for grey in [MASK_BASE, MASK_STRIPE] {
-                assert!(far(w, grey) && far(d, grey), "{w:?} / {d:?} near {grey:?} at {t}");
+                assert!(
+                    far(w, grey) && far(d, grey),
+                    "{w:?} / {d:?} near {grey:?} at {t}"
+                );
             }
         }
     }
@@ -554,7 +562,11 @@ mod tests {
             for r in 0..3 {
                 for c in 0..5 {
                     let (x, y, w, h) = l.cell_rect_css(r, c);
-                    assert_eq!(l.cell_at(x + w / 2.0, y + h / 2.0), Some((r, c)), "dpr {dpr}");
+                    assert_eq!(
+                        l.cell_at(x + w / 2.0, y + h / 2.0),
+                        Some((r, c)),
+                        "dpr {dpr}"
+                    );
                     // Its top-left corner too, and the last pixel before the next cell.
                     assert_eq!(l.cell_at(x, y), Some((r, c)));
                     let edge = (l.cell as f64 - 0.5) / dpr;

@@ -5,9 +5,9 @@
 pub mod derive;
 pub mod edit;
 pub mod format;
+pub mod formulas;
 pub mod heads;
 pub mod heatmap;
-pub mod formulas;
 pub mod names;
 pub mod parse;
 pub mod presets;

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, openPage, ready, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser;
@@ -17,6 +17,8 @@ const VIEWS = [
   '?lang=en&convention=col&granularity=dot&step=5',
   '?lang=zh&embed=1&view=walkthrough&lock=1',
   '?lang=en&embed=1&view=workbench',
+  '?lang=zh&embed=1&view=heatmaps',
+  '?lang=en' + shareFragment(TWO_HEADS),
 ];
 
 for (const view of VIEWS) {

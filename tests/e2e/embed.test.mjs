@@ -3,7 +3,12 @@
 // leaving the origin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ready, readMatrix, shot, BASE_URL } from './helpers.mjs';
+import { mkdtempSync, mkdirSync, symlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { launch, openPage, ready, readMatrix, shot, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -37,28 +42,65 @@ test('embed=1 shows one figure without page chrome; lock=1 makes it read-only', 
   await context.close();
 });
 
+/** Serves dist/ under /course/attention-lab/ on another port (a static
+ * host's sub-path), as scripts/serve-dist.py with the app's CSP. */
+async function subPathServer() {
+  const root = mkdtempSync(join(tmpdir(), 'attention-lab-'));
+  mkdirSync(join(root, 'course'));
+  symlinkSync(resolve('dist'), join(root, 'course', 'attention-lab'));
+  const port = await new Promise((done) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => { const p = srv.address().port; srv.close(() => done(p)); });
+  });
+  const child = spawn('python3', ['scripts/serve-dist.py', String(port), root], { stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}/course/attention-lab/`;
+  for (let i = 0; i < 50; i++) {
+    try { if ((await fetch(base + 'notes.html')).ok) break; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, stop: () => { child.kill(); rmSync(root, { recursive: true, force: true }); } };
+}
+
+async function checkNotes(base, lang) {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 900, height: 900 }, origin: new URL(base).origin });
+  await page.goto(`${base}notes.html?lang=${lang}`);
+  const frames = await page.$$('iframe');
+  assert.equal(frames.length, 4);
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height), null, { timeout: 15000 });
+  for (const frame of frames) {
+    const f = await frame.contentFrame();
+    assert.ok(f.url().startsWith(base), `${f.url()} under ${base}`);
+    const inner = await f.evaluate(() => document.documentElement.scrollHeight);
+    const outer = await frame.evaluate((el) => el.getBoundingClientRect().height);
+    assert.ok(Math.abs(outer - inner) <= 2, `iframe ${outer}px for content ${inner}px`);
+    assert.ok(outer > 480, 'grew beyond its initial height');
+    assert.equal(await f.getAttribute('html', 'lang'), lang === 'zh' ? 'zh-CN' : 'en');
+  }
+  // The embedded figures compute the same outputs as the engine (note 004),
+  // and the heatmaps figure draws both heads.
+  const first = await frames[0].contentFrame();
+  const out = await readMatrix(first, '[data-matrix="output"]');
+  assert.ok(Math.abs(out[0][0] - 1.9366) < 1e-4);
+  const heat = await frames[2].contentFrame();
+  assert.equal(await heat.$$eval('canvas[data-heatmap][data-draw-ms]', (c) => c.length), 2);
+  assert.deepEqual(problems, [], 'no console errors and no request off the origin');
+  return { context, page };
+}
+
 test('the sample notes page: figures grow to their height, nothing leaves the origin', async () => {
   for (const lang of ['zh', 'en']) {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 900, height: 900 } });
-    await page.goto(`${BASE_URL}notes.html?lang=${lang}`);
-    const frames = await page.$$('iframe');
-    assert.equal(frames.length, 3);
-    await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height), null, { timeout: 15000 });
-    for (const frame of frames) {
-      const inner = await (await frame.contentFrame()).evaluate(() => document.documentElement.scrollHeight);
-      const outer = await frame.evaluate((f) => f.getBoundingClientRect().height);
-      assert.ok(Math.abs(outer - inner) <= 2, `iframe ${outer}px for content ${inner}px`);
-      assert.ok(outer > 480, 'grew beyond its initial height');
-      const f = await frame.contentFrame();
-      assert.equal(await f.getAttribute('html', 'lang'), lang === 'zh' ? 'zh-CN' : 'en');
-    }
-    // The embedded figures compute the same outputs as the engine (note 004).
-    const first = await frames[0].contentFrame();
-    const out = await readMatrix(first, '[data-matrix="output"]');
-    assert.ok(Math.abs(out[0][0] - 1.9366) < 1e-4);
+    const { context, page } = await checkNotes(BASE_URL, lang);
     await shot(page, `notes-${lang}`);
-    assert.deepEqual(problems, [], 'no console errors and no request off the origin');
     await context.close();
+  }
+});
+
+test('the sample notes page works with dist/ served from a sub-path', async () => {
+  const server = await subPathServer();
+  try {
+    const { context } = await checkNotes(server.base, 'zh');
+    await context.close();
+  } finally {
+    server.stop();
   }
 });
 
@@ -103,19 +145,81 @@ test('copy embed code gives an iframe for this scenario and an origin-checking l
   await context.close();
 });
 
+test('the embed code can name the heatmaps figure', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
+  await page.goto(BASE_URL + '?lang=en' + shareFragment(TWO_HEADS));
+  await ready(page);
+  await page.selectOption('#embed-view', 'heatmaps');
+  await page.click('#copy-embed');
+  await page.waitForSelector('.status p');
+  const src = (await page.evaluate(() => navigator.clipboard.readText())).match(/<iframe src="([^"]+)"/)[1];
+  assert.match(src, /[?&]embed=1&view=heatmaps&lock=1&lang=en#s=/);
+  await page.goto(src);
+  await page.waitForSelector('[data-heatmap="2"][data-draw-ms]');
+  assert.equal(await page.$('.workbench'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a locked page offers a share link that keeps lock=1 and never touches saved work', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
+  // The reader's own work, saved.
+  await page.goto(BASE_URL + '?lang=en');
+  await ready(page);
+  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
+  await page.fill(cell, '7');
+  await page.press(cell, 'Enter');
+  // An instructor's locked link.
+  await page.goto(BASE_URL + '?lang=en&lock=1' + shareFragment(TWO_HEADS));
+  await ready(page);
+  assert.equal(await page.$$eval('[data-matrix] input', (els) => els.length), 0, 'nothing editable');
+  assert.equal(await page.$('#preset'), null, 'no presets');
+  assert.equal(await page.$('#undo'), null, 'no undo');
+  assert.equal(await page.$('#import-scenario'), null, 'no import');
+  // The address is still the full link.
+  assert.match(page.url(), /lock=1.*#s=/);
+  await page.click('#share');
+  await page.waitForSelector('.status p');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /[?&]lock=1/);
+  assert.match(link, /#s=[A-Za-z0-9_-]+$/);
+  // The link opens the same numbers, locked.
+  await page.goto(link);
+  await ready(page);
+  assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '1');
+  assert.equal(await page.$$eval('[data-matrix] input', (els) => els.length), 0);
+  assert.equal(await page.$$eval('canvas[data-heatmap]', (c) => c.length), 2);
+  // The reader's saved work is untouched.
+  await page.goto(BASE_URL + '?lang=en');
+  await ready(page);
+  assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '7');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('no interface text is left untranslated, in either language', async () => {
   // Technical symbols stay as the notes write them; "English"/"中文" name the
   // other language; "saw" is the example sentence.
-  const allowed = new Set(['Ctrl', 'Shift', 'Query', 'Key', 'Value', 'W_O', 'W_Q', 'W_K', 'W_V', 'w_q', 'w_k', 'w_v',
+  const allowed = new Set(['PNG', 'SVG', 'CSV', 'Ctrl', 'Shift', 'Query', 'Key', 'Value', 'W_O', 'W_Q', 'W_K', 'W_V', 'w_q', 'w_k', 'w_v',
     'w_o', 'softmax', 'NumPy', 'PyTorch', 'd_k', 'd_model', 'd_v', 'saw', 'English', 'head', 'row', 'column',
-    // The note 004 example's token labels ("input 1") are data, quoted in captions.
-    'input']);
-  const views = ['?lang=zh', '?lang=zh&convention=col&granularity=dot&step=7', '?lang=zh&embed=1&view=walkthrough&lock=1'];
+    // Token labels are data: note 004's "input 1", the two-heads sentence.
+    'input', 'The', 'cat', 'sat', 'down']);
+  const views = ['?lang=zh', '?lang=zh&convention=col&granularity=dot&step=7', '?lang=zh&embed=1&view=walkthrough&lock=1',
+    '?lang=zh&embed=1&view=heatmaps' + shareFragment(TWO_HEADS)];
   for (const view of views) {
     const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
     await page.goto(BASE_URL + view);
     await ready(page);
     if (!view.includes('embed')) await page.click('[data-matrix="weights"][data-head="1"] [data-row="0"][data-col="1"]');
+    if (view.includes('heatmaps')) {
+      // The tooltip of a cell and the table alternative, too.
+      await page.focus('[data-heatmap="1"]');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForSelector('.heat-tip');
+      await page.click('.heat-fig .heat-tools button[aria-expanded="false"]');
+    }
     const words = await page.evaluate(() => {
       const skip = (el) => el.closest('math, [data-matrix] table, script, style');
       const out = new Set();

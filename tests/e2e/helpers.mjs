@@ -17,13 +17,12 @@ export async function launch() {
 }
 
 /** A new page that records console errors, page errors and off-origin requests. */
-export async function openPage(browser, { locale = 'en-US', viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ locale, viewport });
+export async function openPage(browser, { locale = 'en-US', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1, origin = new URL(BASE_URL).origin } = {}) {
+  const context = await browser.newContext({ locale, viewport, deviceScaleFactor });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  const origin = new URL(BASE_URL).origin;
   page.on('request', (req) => {
     const url = req.url();
     if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
@@ -33,9 +32,10 @@ export async function openPage(browser, { locale = 'en-US', viewport = { width: 
   return { context, page, problems };
 }
 
-/** Waits until the app has rendered its output matrix. */
+/** Waits until the app has rendered its output matrix (or, in the
+ * heatmaps-only figure, drawn a heatmap). */
 export async function ready(page) {
-  await page.waitForSelector('[data-matrix="output"] [data-value]', { timeout: 15000 });
+  await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms]', { timeout: 15000 });
 }
 
 /** The data-value of every cell of the first element matching `selector`, as rows. */
@@ -79,3 +79,18 @@ export function assertClose(assert, actual, expected, tol = 1e-12, what = 'matri
     });
   });
 }
+
+/** The "two heads" preset's numbers (head 1: previous token, head 2: first
+ * token, causal mask), written out here so tests can open it by link. */
+export const TWO_HEADS = {
+  format: 'attention-lab/1',
+  tokens: ['The', 'cat', 'sat', 'down'],
+  x: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
+  heads: [
+    { w_q: [[3, 0], [0, 3], [-3, 0], [0, -3]], w_k: [[0, 3], [-3, 0], [0, -3], [3, 0]], w_v: [[1, 0], [0, 1], [1, 1], [0, 2]] },
+    { w_q: [[3, 0], [3, 0], [3, 0], [3, 0]], w_k: [[3, 0], [0, 0], [0, 0], [0, 0]], w_v: [[2, 0], [0, 1], [1, 0], [1, 1]] },
+  ],
+  w_o: [[1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 1, 0], [0, 1, 0, 1]],
+  scale: true,
+  mask: 'causal',
+};
