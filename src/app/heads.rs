@@ -20,15 +20,21 @@ pub struct HeadsProps {
     pub transpose: bool,
     /// Start the big-matrix view closed (large scenarios).
     pub collapsed: bool,
+    /// Shown alone (the embedded heatmaps figure): no "see below".
+    pub standalone: bool,
     pub lang: Lang,
 }
 
-/// Cell size (CSS px) of the focused heatmap and of the others, for n tokens.
-fn cell_sizes(n: usize) -> (f64, f64) {
-    let width = web_sys::window()
+fn window_width() -> f64 {
+    web_sys::window()
         .and_then(|w| w.inner_width().ok())
         .and_then(|v| v.as_f64())
-        .unwrap_or(800.0);
+        .unwrap_or(800.0)
+}
+
+/// Cell size (CSS px) of the focused heatmap and of the others, for n tokens
+/// in a window `width` CSS px wide.
+fn cell_sizes(n: usize, width: f64) -> (f64, f64) {
     // Room for labels and the page's padding.
     let room = (width - 110.0).clamp(120.0, 460.0);
     let n = n.max(1) as f64;
@@ -92,8 +98,9 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
 }
 
 /// A read-only matrix cut into column blocks of `block` columns, block r
-/// tinted as head r (`data-matrix="NAME"`, cells with the page contract's
-/// attributes, always in row orientation).
+/// tinted as head r and labelled `symbol^r` (`data-matrix="NAME"`, cells
+/// with the page contract's attributes, always in row orientation). The
+/// column layout shows it transposed: the blocks are stacked rows.
 fn block_matrix(
     name: &'static str,
     head: Option<usize>,
@@ -101,29 +108,45 @@ fn block_matrix(
     block: usize,
     symbol: &str,
     caption: String,
+    transpose: bool,
 ) -> Html {
-    let blocks = m.ncols() / block.max(1);
+    let block = block.max(1);
+    let blocks = m.ncols() / block;
+    let first = head.unwrap_or(1) - 1;
+    let tint = |c: usize| format!("blk{}", (first + c / block) % 4);
+    let label = |b: usize| format!("{symbol}{}", sup(first + b + 1));
+    let (rows, cols) = if transpose {
+        (m.ncols(), m.nrows())
+    } else {
+        (m.nrows(), m.ncols())
+    };
+    let cell = |a: usize, b: usize| {
+        let (r, c) = if transpose { (b, a) } else { (a, b) };
+        html! {
+            <td class={tint(c)} data-row={r.to_string()} data-col={c.to_string()} data-value={exact(m[(r, c)])}>
+                { short(m[(r, c)]) }
+            </td>
+        }
+    };
     html! {
         <figure class="matrix" data-matrix={name} data-head={head.map(|h| h.to_string())}>
             <figcaption><span class="caption">{ caption }</span>
-                <span class="shape">{ format!("{}×{}", m.nrows(), m.ncols()) }</span></figcaption>
+                <span class="shape">{ format!("{rows}×{cols}") }</span></figcaption>
             <div class="grid-scroll">
                 <table>
-                    if blocks > 1 {
+                    if blocks > 1 && !transpose {
                         <tr>
                             { for (0..blocks).map(|b| html! {
-                                <th colspan={block.to_string()} class={format!("blk{}", b % 4)}>{ format!("{symbol}{}", sup(b + 1)) }</th>
+                                <th colspan={block.to_string()} class={tint(b * block)}>{ label(b) }</th>
                             }) }
                         </tr>
                     }
-                    { for (0..m.nrows()).map(|r| html! {
+                    { for (0..rows).map(|a| html! {
                         <tr>
-                            { for (0..m.ncols()).map(|c| html! {
-                                <td class={format!("blk{}", (head.unwrap_or(1) - 1 + c / block.max(1)) % 4)}
-                                    data-row={r.to_string()} data-col={c.to_string()} data-value={exact(m[(r, c)])}>
-                                    { short(m[(r, c)]) }
-                                </td>
-                            }) }
+                            if blocks > 1 && transpose && a % block == 0 {
+                                <th rowspan={block.to_string()} class={tint(a)}>{ label(a / block) }</th>
+                            }
+                            { for (0..cols).map(|b| cell(a, b)) }
                         </tr>
                     }) }
                 </table>
@@ -143,7 +166,19 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     let pair = use_state(|| (0usize, 1usize));
     let focus = (*focused).min(h.saturating_sub(1));
     let (a, b) = (pair.0.min(h - 1), pair.1.min(h - 1));
-    let (big, small) = cell_sizes(n);
+    // Resizing the window (or zooming, which changes the pixel ratio too)
+    // redraws the maps at their new size.
+    let width = use_state(window_width);
+    {
+        let width = width.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                gloo::events::EventListener::new(&w, "resize", move |_| width.set(window_width()))
+            });
+            move || drop(listener)
+        });
+    }
+    let (big, small) = cell_sizes(n, *width);
     let tokens = Rc::new(t.tokens.clone());
     let allowed = Rc::new(t.allowed.clone());
     let undefined = Rc::new(t.undefined_rows.clone());
@@ -230,6 +265,13 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     });
 
     let sp = split(s, t);
+    let tr = props.transpose;
+    // Row layout: blocks side by side; column layout (Q = W_Q·X): stacked.
+    let caps = if tr {
+        ("W_Q = [W_Q¹; …; W_Qʰ]", "W_Q · X = [Q¹; …; Qʰ]")
+    } else {
+        ("W_Q = [W_Q¹ … W_Qʰ]", "X · W_Q = [Q¹ … Qʰ]")
+    };
     let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
     html! {
         <section class="heads-panel" aria-labelledby="heads-title">
@@ -245,14 +287,14 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             { diff.unwrap_or_default() }
             <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
                 <p class="note split-intro">{ S::SplitIntro.t(lang) }</p>
-                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, "W_Q", "W_Q = [W_Q¹ … W_Qʰ]".to_string()) }
-                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, "W_Q", format!("W_Q{}", sup(r + 1)))) }
-                { block_matrix("q_all", None, &sp.q_all, d_k, "Q", "X · W_Q = [Q¹ … Qʰ]".to_string()) }
+                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, "W_Q", caps.0.to_string(), tr) }
+                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, "W_Q", format!("W_Q{}", sup(r + 1)), tr)) }
+                { block_matrix("q_all", None, &sp.q_all, d_k, "Q", caps.1.to_string(), tr) }
                 <p class="note split-check" data-identical={sp.identical.to_string()}>
                     { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
                 </p>
             </Collapse>
-            <p class="note">{ S::CombineNote.t(lang) }</p>
+            <p class="note">{ if props.standalone { S::CombineNoteAlone } else { S::CombineNote }.t(lang) }</p>
         </section>
     }
 }

@@ -223,7 +223,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 <div class="heat-tip" style={tip_style} data-query={q.to_string()} data-key={k.to_string()}
                     data-value={exact(value)}>
                     <div><b>{ S::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ S::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
-                    if masked {
+                    if props.undefined.contains(&q) {
+                        <div class="tip-wrap">{ S::UndefinedRow.t(lang) }</div>
+                    } else if masked {
                         <div>{ S::MaskedCell.t(lang) }</div>
                     } else {
                         { for props.details.iter().map(|(name, m)| html! {

@@ -182,6 +182,8 @@ strings! {
     ViewWalkthrough => "逐步演示", "walkthrough";
     ViewHeatmaps => "热图", "heatmaps";
     ViewWorkbench => "工作台（可编辑）", "workbench (editable)";
+    CombineNoteAlone => "接下来，各头的输出并排拼接（不是取平均），再乘以 W_O，得到每个位置的输出。",
+        "Next, the heads' outputs are put side by side (not averaged) and multiplied by W_O to give each position's output.";
     PresetTwoHeads => "两个头：前一个词与第一个词", "Two heads: previous token and first token";
     AboutTwoHeads => "同一句话，两个头：头 1 关注前一个词，头 2 关注第一个词（因果掩码）。在下面的热图里一眼就能看出差别；两个头的输出并排拼接，再乘以 W_O。",
         "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";

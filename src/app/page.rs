@@ -329,7 +329,7 @@ pub fn App() -> Html {
                 <Walkthrough trace={t.clone()} has_w_o={has_w_o} scale={s.scale} convention={conv} lang={lang} follow={!embed} />
             }
             if !embed || figure == effects::View::Heatmaps {
-                <HeadsPanel scenario={s.clone()} trace={t.clone()} transpose={transpose} collapsed={collapsed} lang={lang} />
+                <HeadsPanel scenario={s.clone()} trace={t.clone()} transpose={transpose} collapsed={collapsed} standalone={embed} lang={lang} />
             }
             if !embed || figure != effects::View::Heatmaps {
             <div class="workbench">
