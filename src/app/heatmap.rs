@@ -245,7 +245,8 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
 
     html! {
         <div class="heatmap">
-            <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}>
+            <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}
+                data-heat-head={props.head.map(|h| h.to_string())}>
                 <canvas ref={canvas_ref} tabindex="0" role="img"
                     aria-label={format!("{}. {}", props.title, S::HeatmapKeys.t(lang))}
                     data-heatmap={props.head.map(|h| h.to_string())}
@@ -256,6 +257,20 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                     data-top={(layout.top as f64 / layout.dpr).to_string()}
                     {onmousemove} {onmouseleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
                 <div aria-live="polite">{ tip.unwrap_or_default() }</div>
+                if props.head.is_some() {
+                    // One frame per query for the walkthrough to outline.
+                    { for (0..n).map(|q| {
+                        let (x, y, _, _) = layout.cell_rect_css(q, q);
+                        let (a, b) = (layout.left as f64 / layout.dpr, layout.top as f64 / layout.dpr);
+                        let (cell, span) = (layout.cell as f64 / layout.dpr, n as f64 * layout.cell as f64 / layout.dpr);
+                        let style = if props.transpose {
+                            format!("left:{x}px;top:{b}px;width:{cell}px;height:{span}px")
+                        } else {
+                            format!("left:{a}px;top:{y}px;width:{span}px;height:{cell}px")
+                        };
+                        html! { <div class="heat-q" data-q={q.to_string()} style={style}></div> }
+                    }) }
+                }
             </div>
             <p class="heat-tools">
                 <button class="link" onclick={png}>{ "PNG" }</button>

@@ -85,6 +85,22 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
             }
         };
         let _ = writeln!(css, "{sel}{{{rule}}}");
+        // The head's heatmap follows: the query being computed is outlined
+        // (each heatmap has one overlay per query, `.heat-q[data-q]`).
+        if let (Some(r), MatrixName::Scores | MatrixName::Scaled | MatrixName::Weights) =
+            (h.head, h.matrix)
+        {
+            let map = format!(".heat-canvas[data-heat-head=\"{}\"]", r + 1);
+            match h.cells {
+                Cells::Row(q) | Cells::Cell(q, _) => {
+                    let _ = writeln!(css, "{map} .heat-q[data-q=\"{q}\"]{{outline:3px solid var(--ink);outline-offset:1px}}");
+                }
+                Cells::All => {
+                    let _ = writeln!(css, "{map}{{outline:3px solid var(--weight);outline-offset:3px}}");
+                }
+                Cells::Col(_) => {}
+            }
+        }
         if h.tone == Tone::Result {
             let _ = writeln!(
                 css,
@@ -409,5 +425,21 @@ mod tests {
         let css = highlight_css(&out.highlights(&t, 0.0));
         assert!(css.contains("[data-matrix=\"output\"] td{"), "{css}");
         assert!(!css.contains("data-head"), "{css}");
+        assert!(!css.contains("heat-"), "{css}");
+    }
+
+    #[test]
+    fn the_heads_heatmap_follows_the_query_being_computed() {
+        let t = compute(&crate::lesson::presets::two_heads()).unwrap();
+        let step = Step {
+            head: Some(1),
+            phase: Phase::Softmax { i: Some(2) },
+        };
+        let css = highlight_css(&step.highlights(&t, 0.0));
+        assert!(
+            css.contains(".heat-canvas[data-heat-head=\"2\"] .heat-q[data-q=\"2\"]{"),
+            "{css}"
+        );
+        assert!(!css.contains("data-heat-head=\"1\""), "{css}");
     }
 }

@@ -275,3 +275,26 @@ test('64 tokens and 8 heads: every heatmap drawn, narrow screens do not overflow
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the walkthrough outlines the query it computes on that head\'s heatmap', async () => {
+  const { context, page, problems } = await open(TWO_HEADS, '&granularity=row');
+  const steps = Number(await page.getAttribute('.player', 'data-steps'));
+  const outlined = () => page.$$eval('.heat-canvas .heat-q', (qs) => qs
+    .filter((q) => getComputedStyle(q).outlineStyle !== 'none')
+    .map((q) => `${q.closest('.heat-canvas').dataset.heatHead}:${q.dataset.q}`));
+  const seen = new Set();
+  await page.focus('#wt-restart');
+  for (let k = 1; k <= steps; k++) {
+    if (k > 1) {
+      await page.click('#wt-fwd');
+      await page.waitForFunction((k) => document.querySelector('.player').dataset.step === String(k), k);
+    }
+    const now = await outlined();
+    assert.ok(now.length <= 1, `step ${k}: one query at a time (${now})`);
+    now.forEach((x) => seen.add(x));
+  }
+  // Every query of both heads is outlined at some step.
+  for (const head of [1, 2]) for (let q = 0; q < 4; q++) assert.ok(seen.has(`${head}:${q}`), `head ${head} query ${q}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
