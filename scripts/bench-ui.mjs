@@ -1,21 +1,11 @@
 // Benchmark (not a test): edit-to-paint in Chromium. Commits an edit of an X
 // cell and waits for the next frame after the DOM update, at two sizes.
 // Usage: BASE_URL=http://127.0.0.1:PORT/ node scripts/bench-ui.mjs
-import { launch, openPage, ready, shareFragment } from '../tests/e2e/helpers.mjs';
+import { launch, openPage, ready, shareFragment, seededScenario } from '../tests/e2e/helpers.mjs';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 
-function scenario(n, d, h, dk, seed) {
-  let s = seed >>> 0;
-  const rnd = () => { s = (s * 1664525 + 1013904223) >>> 0; return Math.round((s / 2 ** 32) * 200 - 100) / 100; };
-  const m = (r, c) => Array.from({ length: r }, () => Array.from({ length: c }, rnd));
-  return {
-    format: 'attention-lab/1',
-    x: m(n, d),
-    heads: Array.from({ length: h }, () => ({ w_q: m(d, dk), w_k: m(d, dk), w_v: m(d, dk) })),
-    w_o: m(h * dk, d),
-  };
-}
+const scenario = (n, d, h, dk, seed) => seededScenario(n, d, h, dk, seed, { withWo: true });
 
 async function measure(browser, label, s, samples = 25) {
   const { context, page, problems } = await openPage(browser);

@@ -96,7 +96,10 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
                     let _ = writeln!(css, "{map} .heat-q[data-q=\"{q}\"]{{outline:3px solid var(--ink);outline-offset:1px}}");
                 }
                 Cells::All => {
-                    let _ = writeln!(css, "{map}{{outline:3px solid var(--weight);outline-offset:3px}}");
+                    let _ = writeln!(
+                        css,
+                        "{map}{{outline:3px solid var(--weight);outline-offset:3px}}"
+                    );
                 }
                 Cells::Col(_) => {}
             }

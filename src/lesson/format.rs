@@ -7,6 +7,20 @@ pub fn exact(v: f64) -> String {
     format!("{v}")
 }
 
+/// `v` rounded to `places` decimals with trailing zeros dropped (`0.07`,
+/// `1`, `-0.26`), `0` when it rounds to zero. The double nearest k/10^p
+/// prints as exactly those digits in Rust's shortest form, so this needs no
+/// (larger) fixed-precision formatter.
+pub fn rounded(v: f64, places: i32) -> String {
+    let scale = 10f64.powi(places);
+    let r = (v * scale).round() / scale;
+    if r == 0.0 {
+        "0".into()
+    } else {
+        format!("{r}")
+    }
+}
+
 /// A short form for a matrix cell: whole numbers as they are (`16`), others
 /// to 4 decimals without trailing zeros (`0.0634`), very small or very large
 /// magnitudes in scientific form (`6.03e-6`), and `—` for a value that does
@@ -23,11 +37,7 @@ pub fn short(v: f64) -> String {
         return format!("{v}");
     }
     if (1e-3..1e6).contains(&a) {
-        // The double nearest k/10⁴ prints as exactly those digits in Rust's
-        // shortest form, so this is "4 decimals, trailing zeros dropped"
-        // without the (larger) fixed-precision formatter.
-        let r = (v * 1e4).round() / 1e4;
-        return if r == 0.0 { "0".into() } else { format!("{r}") };
+        return rounded(v, 4);
     }
     // d.dd·10^e, written as "6.03e-6".
     let mut e = a.log10().floor() as i32;

@@ -358,15 +358,10 @@ pub fn figure(
 /// The number written inside a large cell: two decimals at most, trailing
 /// zeros dropped (`0.5`, `0.07`, `1`); `—` when there is no value.
 pub fn cell_text(v: f64) -> String {
-    if !v.is_finite() {
-        return "—".into();
-    }
-    // The double nearest k/100 prints as those digits in the shortest form.
-    let r = (v * 100.0).round() / 100.0;
-    if r == 0.0 {
-        "0".into()
+    if v.is_finite() {
+        super::format::rounded(v, 2)
     } else {
-        format!("{r}")
+        "—".into()
     }
 }
 

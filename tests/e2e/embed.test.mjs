@@ -12,6 +12,22 @@ import { launch, openPage, ready, readMatrix, shot, shareFragment, TWO_HEADS, BA
 
 let browser;
 before(async () => { browser = await launch(); });
+
+/** The reader's own work: X[0][0] = 7, saved by the full page. */
+async function saveWork(page) {
+  await page.goto(BASE_URL + '?lang=en');
+  await ready(page);
+  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
+  await page.fill(cell, '7');
+  await page.press(cell, 'Enter');
+}
+
+/** Clicks a copy button and returns what reached the clipboard. */
+async function copied(page, button) {
+  await page.click(button);
+  await page.waitForSelector('.status p');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
 after(async () => { await browser?.close(); });
 
 test('embed=1 shows one figure without page chrome; lock=1 makes it read-only', async () => {
@@ -106,11 +122,7 @@ test('the sample notes page works with dist/ served from a sub-path', async () =
 
 test('an embedded figure does not overwrite the reader\'s saved work or language', async () => {
   const { context, page, problems } = await openPage(browser);
-  await page.goto(BASE_URL + '?lang=en');
-  await ready(page);
-  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
-  await page.fill(cell, '7');
-  await page.press(cell, 'Enter');
+  await saveWork(page);
   await page.goto(BASE_URL + 'notes.html?lang=zh');
   await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height), null, { timeout: 15000 });
   await page.goto(BASE_URL);
@@ -126,9 +138,7 @@ test('copy embed code gives an iframe for this scenario and an origin-checking l
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
   await page.goto(BASE_URL + '?lang=zh');
   await ready(page);
-  await page.click('#copy-embed');
-  await page.waitForSelector('.status p');
-  const code = await page.evaluate(() => navigator.clipboard.readText());
+  const code = await copied(page, '#copy-embed');
   const src = code.match(/<iframe src="([^"]+)"/)[1];
   assert.ok(src.startsWith(new URL(BASE_URL).origin + '/'), src);
   assert.match(src, /embed=1/);
@@ -151,9 +161,7 @@ test('the embed code can name the heatmaps figure', async () => {
   await page.goto(BASE_URL + '?lang=en' + shareFragment(TWO_HEADS));
   await ready(page);
   await page.selectOption('#embed-view', 'heatmaps');
-  await page.click('#copy-embed');
-  await page.waitForSelector('.status p');
-  const src = (await page.evaluate(() => navigator.clipboard.readText())).match(/<iframe src="([^"]+)"/)[1];
+  const src = (await copied(page, '#copy-embed')).match(/<iframe src="([^"]+)"/)[1];
   assert.match(src, /[?&]embed=1&view=heatmaps&lock=1&lang=en#s=/);
   await page.goto(src);
   await page.waitForSelector('[data-heatmap="2"][data-draw-ms]');
@@ -165,12 +173,7 @@ test('the embed code can name the heatmaps figure', async () => {
 test('a locked page offers a share link that keeps lock=1 and never touches saved work', async () => {
   const { context, page, problems } = await openPage(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
-  // The reader's own work, saved.
-  await page.goto(BASE_URL + '?lang=en');
-  await ready(page);
-  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
-  await page.fill(cell, '7');
-  await page.press(cell, 'Enter');
+  await saveWork(page);
   // An instructor's locked link.
   await page.goto(BASE_URL + '?lang=en&lock=1' + shareFragment(TWO_HEADS));
   await ready(page);
@@ -180,9 +183,7 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
   assert.equal(await page.$('#import-scenario'), null, 'no import');
   // The address is still the full link.
   assert.match(page.url(), /lock=1.*#s=/);
-  await page.click('#share');
-  await page.waitForSelector('.status p');
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await copied(page, '#share');
   assert.match(link, /[?&]lock=1/);
   assert.match(link, /#s=[A-Za-z0-9_-]+$/);
   // The link opens the same numbers, locked.

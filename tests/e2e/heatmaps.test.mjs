@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, openPage, ready, shot, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, shot, shareFragment, seededScenario, TWO_HEADS, BASE_URL } from './helpers.mjs';
 import { reference } from './reference.mjs';
 
 let browser;
@@ -17,19 +17,6 @@ async function open(scenario, query = '', opts) {
   await ready(o.page);
   await o.page.waitForSelector('[data-heatmap][data-draw-ms]');
   return o;
-}
-
-/** A seeded scenario with h heads (numbers in [-1, 1], two decimals). */
-function seeded(n, d, h, dk, seed, extra = {}) {
-  let s = seed >>> 0;
-  const rnd = () => { s = (s * 1664525 + 1013904223) >>> 0; return Math.round((s / 2 ** 32) * 200 - 100) / 100; };
-  const m = (r, c) => Array.from({ length: r }, () => Array.from({ length: c }, rnd));
-  return {
-    format: 'attention-lab/1',
-    x: m(n, d),
-    heads: Array.from({ length: h }, () => ({ w_q: m(d, dk), w_k: m(d, dk), w_v: m(d, dk) })),
-    ...extra,
-  };
 }
 
 /** Page coordinates of the centre of display cell (r, c) of a heatmap canvas. */
@@ -53,7 +40,7 @@ async function hover(page, selector, r, c) {
 
 for (const h of [1, 2, 8]) {
   test(`${h} head(s): ${h} heatmap(s), one per head`, async () => {
-    const s = seeded(6, 8, h, 2, 10 + h);
+    const s = seededScenario(6, 8, h, 2, 10 + h);
     const { context, page, problems } = await open(s);
     const heads = await page.$$eval('canvas[data-heatmap]', (cs) => cs.map((c) => c.dataset.heatmap));
     assert.deepEqual(heads, Array.from({ length: h }, (_, i) => String(i + 1)));
@@ -266,7 +253,7 @@ test('view=heatmaps embeds the heatmaps alone, in both languages', async () => {
 });
 
 test('64 tokens and 8 heads: every heatmap drawn, narrow screens do not overflow', async () => {
-  const s = seeded(64, 16, 8, 2, 5, { mask: 'causal' });
+  const s = seededScenario(64, 16, 8, 2, 5, { mask: 'causal' });
   const { context, page, problems } = await open(s, '', { viewport: { width: 375, height: 800 } });
   assert.equal(await page.$$eval('canvas[data-heatmap][data-draw-ms]', (c) => c.length), 8);
   const overflow = await page.$eval('.heads-panel', (p) => p.scrollWidth - p.clientWidth);

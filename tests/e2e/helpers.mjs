@@ -94,3 +94,20 @@ export const TWO_HEADS = {
   scale: true,
   mask: 'causal',
 };
+
+/** A seeded scenario: n tokens, d_model d, h heads of width dk, numbers in
+ * [-1, 1] with two decimals (a plain LCG, so every run has the same numbers).
+ * `withWo` adds a (h·dk) × d W_O; `extra` sets other fields. */
+export function seededScenario(n, d, h, dk, seed, { withWo = false, ...extra } = {}) {
+  let s = seed >>> 0;
+  const rnd = () => { s = (s * 1664525 + 1013904223) >>> 0; return Math.round((s / 2 ** 32) * 200 - 100) / 100; };
+  const m = (r, c) => Array.from({ length: r }, () => Array.from({ length: c }, rnd));
+  const scenario = {
+    format: 'attention-lab/1',
+    x: m(n, d),
+    heads: Array.from({ length: h }, () => ({ w_q: m(d, dk), w_k: m(d, dk), w_v: m(d, dk) })),
+    ...extra,
+  };
+  if (withWo) scenario.w_o = m(h * dk, d);
+  return scenario;
+}
