@@ -3,7 +3,9 @@
 //! device-pixel ratios: the oracle is integer division of device pixels,
 //! written here from the layout's definition, not from its code.
 
-use attention_lab::lesson::heatmap::{figure, raster, Cell, Layout, Scale, MASK_BASE, MASK_STRIPE};
+use attention_lab::lesson::heatmap::{
+    figure, raster, text_width, Cell, Layout, Scale, LABEL_PX, MASK_BASE, MASK_STRIPE,
+};
 use proptest::prelude::*;
 
 fn config(cases: u32) -> ProptestConfig {
@@ -49,21 +51,35 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 
-    /// The labelled figure keeps every label outside the cell area and
-    /// every cell's centre maps back to that cell.
+    /// The labelled figure leaves each label room outside the cell area and
+    /// inside the canvas (by the generous width estimate, which the
+    /// end-to-end tests check against the browser's measure), and every
+    /// cell's centre maps back to that cell.
     #[test]
     fn figures_leave_room_for_labels(
         n in 1usize..=64, cell in 2.0f64..44.0, dpr in ratio(),
         long in proptest::bool::ANY,
     ) {
         let tokens: Vec<String> = (0..n)
-            .map(|i| if long { format!("token-number-{i}") } else { format!("x{i}") })
+            .map(|i| if long { format!("WMtoken-{i}-我") } else { format!("x{i}") })
             .collect();
         let (l, labels) = figure(&tokens, &tokens, cell, dpr);
         let (x0, y0) = (l.left as f64 / l.dpr, l.top as f64 / l.dpr);
         for lab in &labels {
-            prop_assert!(lab.x <= x0 || lab.y <= y0, "label {:?} inside the cells", lab);
-            prop_assert!(lab.x >= 0.0 && lab.y >= 0.0);
+            let w = text_width(&lab.text, LABEL_PX);
+            if lab.end {
+                // A row label: right-aligned before the cells, fully inside
+                // the canvas, vertically within the cell area.
+                prop_assert!(lab.x < x0 && lab.x - w >= 0.0, "row label {:?} ({w} px)", lab);
+                prop_assert!(lab.y > y0);
+            } else if lab.vertical {
+                // A turned column label reads upwards from above the cells.
+                prop_assert!(lab.y < y0 && lab.y - w >= 0.0, "column label {:?} ({w} px)", lab);
+            } else {
+                // A level column label sits above the cells, within its column.
+                prop_assert!(lab.y < y0 && lab.y - LABEL_PX / 2.0 >= 0.0, "{:?}", lab);
+                prop_assert!(w <= l.cell as f64 / l.dpr * 2.0 * ((LABEL_PX + 1.0) / cell).ceil().max(1.0));
+            }
         }
         for r in [0, n / 2, n - 1] {
             let (x, y, w, h) = l.cell_rect_css(r, n - 1 - r);

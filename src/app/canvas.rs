@@ -6,7 +6,7 @@ use crate::lesson::heatmap::{Label, Layout, LABEL_PX};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-/// Text written inside a cell, CSS pixels (centre), dark or light ink.
+/// Text written inside a cell, CSS pixels (centre), black or white ink.
 pub struct CellText {
     pub x: f64,
     pub y: f64,
@@ -64,7 +64,7 @@ pub fn draw(
     ctx.set_text_align("center");
     ctx.set_font(&format!("{}px {FONT}", LABEL_PX - 1.0));
     for t in texts {
-        ctx.set_fill_style_str(if t.dark { "#1d2330" } else { "#fff" });
+        ctx.set_fill_style_str(if t.dark { "#000" } else { "#fff" });
         ctx.fill_text(&t.text, t.x, t.y).ok()?;
     }
     Some(())

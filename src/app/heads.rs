@@ -7,9 +7,10 @@ use super::heatmap::Heatmap;
 use super::i18n::{Lang, S};
 use crate::attention::{Matrix, Scenario, Trace};
 use crate::lesson::format::{exact, short};
+use crate::lesson::formulas::split_captions;
 use crate::lesson::heads::{difference, split, summary, Summary};
 use crate::lesson::heatmap::{cell_text, Scale};
-use crate::lesson::timeline::sup;
+use crate::lesson::names::Convention;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -71,8 +72,12 @@ fn legend(scale: Scale, lang: Lang) -> Html {
 }
 
 /// "mean entropy 0.85 bits (spread evenly: 1.58) · looks most at I→saw, …"
+/// or, with no defined row, that there is none.
 fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     const SHOWN: usize = 6;
+    let (Some(entropy), Some(even)) = (sm.entropy, sm.uniform_entropy) else {
+        return S::NoDefinedRows.t(lang).to_string();
+    };
     let pairs: Vec<String> = sm
         .strongest
         .iter()
@@ -88,17 +93,18 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     format!(
         "{} {} {} ({} {}) · {} {}{more}",
         S::MeanEntropy.t(lang),
-        cell_text(sm.entropy),
+        cell_text(entropy),
         S::Bits.t(lang),
         S::IfEven.t(lang),
-        cell_text(sm.uniform_entropy),
+        cell_text(even),
         S::LooksMost.t(lang),
         pairs.join(", ")
     )
 }
 
 /// A read-only matrix cut into column blocks of `block` columns, block r
-/// tinted as head r and labelled `symbol^r` (`data-matrix="NAME"`, cells
+/// tinted and labelled as head r, captioned with MathML `caption`
+/// (`data-matrix="NAME"`, cells
 /// with the page contract's attributes, always in row orientation). The
 /// column layout shows it transposed: the blocks are stacked rows.
 fn block_matrix(
@@ -106,15 +112,15 @@ fn block_matrix(
     head: Option<usize>,
     m: &Matrix,
     block: usize,
-    symbol: &str,
     caption: String,
     transpose: bool,
+    lang: Lang,
 ) -> Html {
     let block = block.max(1);
     let blocks = m.ncols() / block;
     let first = head.unwrap_or(1) - 1;
     let tint = |c: usize| format!("blk{}", (first + c / block) % 4);
-    let label = |b: usize| format!("{symbol}{}", sup(first + b + 1));
+    let label = |b: usize| format!("{} {}", S::HeadHeading.t(lang), first + b + 1);
     let (rows, cols) = if transpose {
         (m.ncols(), m.nrows())
     } else {
@@ -130,7 +136,7 @@ fn block_matrix(
     };
     html! {
         <figure class="matrix" data-matrix={name} data-head={head.map(|h| h.to_string())}>
-            <figcaption><span class="caption">{ caption }</span>
+            <figcaption><span class="formula">{ Html::from_html_unchecked(AttrValue::from(caption)) }</span>
                 <span class="shape">{ format!("{rows}×{cols}") }</span></figcaption>
             <div class="grid-scroll">
                 <table>
@@ -165,7 +171,15 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     let focused = use_state(|| 0usize);
     let pair = use_state(|| (0usize, 1usize));
     let focus = (*focused).min(h.saturating_sub(1));
-    let (a, b) = (pair.0.min(h - 1), pair.1.min(h - 1));
+    // After the head count drops, never compare a head with itself.
+    let (a, b) = {
+        let (a, b) = (pair.0.min(h - 1), pair.1.min(h - 1));
+        if a == b && h >= 2 && pair.0 != pair.1 {
+            (a, (a + 1) % h)
+        } else {
+            (a, b)
+        }
+    };
     // Resizing the window (or zooming, which changes the pixel ratio too)
     // redraws the maps at their new size.
     let width = use_state(window_width);
@@ -266,12 +280,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
 
     let sp = split(s, t);
     let tr = props.transpose;
-    // Row layout: blocks side by side; column layout (Q = W_Q·X): stacked.
-    let caps = if tr {
-        ("W_Q = [W_Q¹; …; W_Qʰ]", "W_Q · X = [Q¹; …; Qʰ]")
-    } else {
-        ("W_Q = [W_Q¹ … W_Qʰ]", "X · W_Q = [Q¹ … Qʰ]")
-    };
+    let conv = if tr { Convention::Col } else { Convention::Row };
     let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
     html! {
         <section class="heads-panel" aria-labelledby="heads-title">
@@ -287,9 +296,10 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             { diff.unwrap_or_default() }
             <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
                 <p class="note split-intro">{ S::SplitIntro.t(lang) }</p>
-                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, "W_Q", caps.0.to_string(), tr) }
-                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, "W_Q", format!("W_Q{}", sup(r + 1)), tr)) }
-                { block_matrix("q_all", None, &sp.q_all, d_k, "Q", caps.1.to_string(), tr) }
+                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
+                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
+                { block_matrix("q_all", None, &sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
+                { for t.heads.iter().enumerate().map(|(r, h)| block_matrix("q_split", Some(r + 1), &h.q, d_k, split_captions(conv, r + 1).q_head, tr, lang)) }
                 <p class="note split-check" data-identical={sp.identical.to_string()}>
                     { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
                 </p>

@@ -114,10 +114,22 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     // A smaller scenario may leave the cursor outside.
     let at = (*cursor).filter(|&(r, c)| r < n && c < n);
 
-    let onmousemove = {
+    // Pointer events: fractional coordinates (Chromium rounds mouse events
+    // to whole CSS pixels), and touch and pen too.
+    let onpointermove = {
         let cursor = cursor.clone();
-        Callback::from(move |e: MouseEvent| {
-            let cell = layout.cell_at(e.offset_x() as f64, e.offset_y() as f64);
+        Callback::from(move |e: PointerEvent| {
+            // offsetX/Y are fractional CSS pixels; web-sys's offset_x() is an
+            // integer, which would pick a neighbour near edges at ratios like 1.25.
+            let at = |k: &str| {
+                js_sys::Reflect::get(&e, &k.into())
+                    .ok()
+                    .and_then(|v| v.as_f64())
+            };
+            let (Some(x), Some(y)) = (at("offsetX"), at("offsetY")) else {
+                return;
+            };
+            let cell = layout.cell_at(x, y);
             if cell != *cursor {
                 cursor.set(cell);
             }
@@ -127,9 +139,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
         let cursor = cursor.clone();
         Callback::from(move |_: FocusEvent| cursor.set(None))
     };
-    let onmouseleave = {
+    let onpointerleave = {
         let cursor = cursor.clone();
-        Callback::from(move |_: MouseEvent| cursor.set(None))
+        Callback::from(move |_: PointerEvent| cursor.set(None))
     };
     let onfocus = {
         let cursor = cursor.clone();
@@ -247,15 +259,17 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
         <div class="heatmap">
             <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}
                 data-heat-head={props.head.map(|h| h.to_string())}>
-                <canvas ref={canvas_ref} tabindex="0" role="img"
-                    aria-label={format!("{}. {}", props.title, S::HeatmapKeys.t(lang))}
+                <canvas ref={canvas_ref} tabindex="0" role="application"
+                    aria-roledescription={S::HeatmapRole.t(lang)}
+                    aria-label={format!("{}. {}", props.title,
+                        if props.on_activate.is_some() { S::HeatmapKeys } else { S::HeatmapKeysNoEnter }.t(lang))}
                     data-heatmap={props.head.map(|h| h.to_string())}
                     data-heatmap-diff={props.diff.clone()}
                     data-rows={n.to_string()} data-cols={n.to_string()}
                     data-cell={(layout.cell as f64 / layout.dpr).to_string()}
                     data-left={(layout.left as f64 / layout.dpr).to_string()}
                     data-top={(layout.top as f64 / layout.dpr).to_string()}
-                    {onmousemove} {onmouseleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
+                    {onpointermove} {onpointerleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
                 <div aria-live="polite">{ tip.unwrap_or_default() }</div>
                 if props.head.is_some() {
                     // One frame per query for the walkthrough to outline.
@@ -286,14 +300,30 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                         <caption>{ props.title.clone() }</caption>
                         <tr>
                             <th scope="col">{ corner }</th>
-                            { for props.tokens.iter().take(n).map(|t| html! { <th scope="col">{ t.clone() }</th> }) }
+                            { for props.tokens.iter().take(n).enumerate().map(|(c, t)| html! {
+                                <th scope="col">
+                                    { t.clone() }
+                                    // Column layout: a query is a column.
+                                    if props.transpose && props.undefined.contains(&c) {
+                                        { format!(" ({})", S::UndefinedShort.t(lang)) }
+                                    }
+                                </th>
+                            }) }
                         </tr>
                         { for (0..n).map(|r| html! {
                             <tr>
-                                <th scope="row">{ props.tokens[r].clone() }</th>
+                                <th scope="row">
+                                    { props.tokens[r].clone() }
+                                    // A query with no visible key (row layout: its row).
+                                    if !props.transpose && props.undefined.contains(&r) {
+                                        { format!(" ({})", S::UndefinedShort.t(lang)) }
+                                    }
+                                </th>
                                 { for (0..n).map(|c| html! {
                                     <td>{ match props.cell(r, c) {
                                         Cell::Value(v) => short(v),
+                                        // The softmax of this query does not exist: "—", as in the matrices.
+                                        Cell::Masked if props.undefined.contains(&query_key(r, c, props.transpose).0) => "—".to_string(),
                                         Cell::Masked => S::MaskedCell.t(lang).to_string(),
                                     } }</td>
                                 }) }

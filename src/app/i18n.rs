@@ -79,6 +79,10 @@ strings! {
     TipScaled => "缩放后的分数", "scaled score";
     TipWeight => "权重", "weight";
     LegendDiff => "差值", "difference";
+    NoDefinedRows => "每个查询的所有键都被掩码：这个头没有任何定义了的权重。", "Every key of every query is masked: this head has no defined weights.";
+    HeatmapRole => "热图", "heatmap";
+    HeatmapKeysNoEnter => "方向键在格子间移动", "Arrow keys move between cells";
+    UndefinedShort => "没有定义", "undefined";
     MeanEntropy => "平均熵", "mean entropy";
     Bits => "比特", "bits";
     IfEven => "均匀分布时为", "evenly spread:";

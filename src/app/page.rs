@@ -169,8 +169,8 @@ pub fn App() -> Html {
         move || drop(observer)
     });
 
-    use_effect_with((lang, embed), |(lang, embed)| {
-        if !embed {
+    use_effect_with((lang, guest), |(lang, guest)| {
+        if !guest {
             effects::remember_lang(*lang);
         }
         effects::apply_lang(*lang, S::Title.t(*lang));

@@ -305,6 +305,56 @@ fn symbol_body(name: MatrixName, conv: Convention) -> String {
     }
 }
 
+/// Head `r`'s query projection in the split view: `W_Q^r` (row) or
+/// `W^{q,r}` (column), `r` a number or `h`.
+fn head_w_q(conv: Convention, r: &str) -> String {
+    let r = if r == "h" { mi("h") } else { mn(r) };
+    match conv {
+        Convention::Row => subsup(&mi("W"), &mi("Q"), &r),
+        Convention::Col => sup(&mi("W"), &row(&[mi("q"), mo(","), r])),
+    }
+}
+
+/// The split view's captions (inline MathML).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitCaptions {
+    /// The heads' query projections as one matrix.
+    pub w_all: String,
+    /// Head r's own projection.
+    pub w_head: String,
+    /// The queries of all heads from one product.
+    pub q_all: String,
+    /// Head r's queries.
+    pub q_head: String,
+}
+
+/// The split view's captions for head `head` (1-based). Row layout: blocks
+/// side by side, `W_Q = [W_Q^1 ⋯ W_Q^h]`, `X·W_Q = [Q^1 ⋯ Q^h]`; column
+/// layout (`Q = W^q X`): blocks stacked, `W^q = [W^{q,1}; ⋮; W^{q,h}]`,
+/// `W^q X = [Q^1; ⋮; Q^h]`.
+pub fn split_captions(conv: Convention, head: usize) -> SplitCaptions {
+    let w = weight_symbol(conv, 'Q');
+    let q = |r: &str| {
+        let r = if r == "h" { mi("h") } else { mn(r) };
+        sup(&mi("Q"), &r)
+    };
+    let blocks = |f: &dyn Fn(&str) -> String| match conv {
+        Convention::Row => row(&[mo("["), f("1"), mo("⋯"), f("h"), mo("]")]),
+        Convention::Col => column(&[f("1"), mo("⋮"), f("h")]),
+    };
+    let product = match conv {
+        Convention::Row => row(&[mi("X"), w.clone()]),
+        Convention::Col => row(&[w.clone(), mi("X")]),
+    };
+    let r = head.to_string();
+    SplitCaptions {
+        w_all: inline(&row(&[w, mo("="), blocks(&|r| head_w_q(conv, r))])),
+        w_head: inline(&head_w_q(conv, &r)),
+        q_all: inline(&row(&[product, mo("="), blocks(&q)])),
+        q_head: inline(&q(&r)),
+    }
+}
+
 /// The short inline symbol of a matrix, as its formula's left-hand side
 /// names it: `X`, `PE`, `W_Q` (row) / `W^q` (column), `Q`, `K`, `V`, `S`
 /// (scores), `S′` (scaled), `A` (weights), `H` (row) / `B` (column) for a
@@ -654,6 +704,28 @@ mod tests {
     use super::*;
 
     const CONVS: [Convention; 2] = [Convention::Row, Convention::Col];
+
+    #[test]
+    fn split_captions_follow_the_convention() {
+        for conv in CONVS {
+            let c = split_captions(conv, 2);
+            for f in [&c.w_all, &c.w_head, &c.q_all, &c.q_head] {
+                well_formed(f).unwrap_or_else(|e| panic!("{conv:?}: {e}\n{f}"));
+            }
+            assert_eq!(plain(&c.q_head), "Q2");
+        }
+        // Row layout: blocks side by side; column layout: stacked (a table).
+        let c = split_captions(Convention::Row, 2);
+        assert_eq!(plain(&c.w_all), "WQ=[WQ1⋯WQh]");
+        assert_eq!(plain(&c.w_head), "WQ2");
+        assert_eq!(plain(&c.q_all), "XWQ=[Q1⋯Qh]");
+        assert!(!c.w_all.contains("<mtable>") && c.w_head.contains("<msubsup>"));
+        let c = split_captions(Convention::Col, 2);
+        assert_eq!(plain(&c.w_all), "Wq=[Wq,1⋮Wq,h]");
+        assert_eq!(plain(&c.w_head), "Wq,2");
+        assert_eq!(plain(&c.q_all), "WqX=[Q1⋮Qh]");
+        assert!(c.w_all.contains("<mtable>") && c.q_all.contains("<mtable>"));
+    }
 
     #[test]
     fn the_checker_catches_mistakes() {

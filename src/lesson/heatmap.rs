@@ -121,12 +121,29 @@ pub fn hex(c: [u8; 3]) -> String {
     s
 }
 
-/// Whether text on this colour should be dark (light backgrounds) or white.
+/// WCAG relative luminance of an sRGB colour (0 black … 1 white).
+pub fn luminance(c: [u8; 3]) -> f64 {
+    let lin = |v: u8| {
+        let v = v as f64 / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+}
+
+/// WCAG contrast ratio of two luminances (1 … 21).
+pub fn contrast(a: f64, b: f64) -> f64 {
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// Whether a number written on this colour should be black (`true`) or
+/// white: whichever contrasts more (at least 4.5:1 on both scales).
 pub fn dark_text_on(c: [u8; 3]) -> bool {
-    // Relative luminance, sRGB weights; the crossover keeps ≥ 4.5:1 contrast
-    // for the scales above.
-    let l = 0.2126 * c[0] as f64 + 0.7152 * c[1] as f64 + 0.0722 * c[2] as f64;
-    l > 140.0
+    let l = luminance(c);
+    contrast(l, 0.0) >= contrast(l, 1.0)
 }
 
 /// Where things go on a heatmap canvas, in device pixels.
@@ -295,12 +312,19 @@ pub fn label_text(s: &str) -> String {
     }
 }
 
-/// Estimated width of a label in CSS pixels: CJK and other wide characters
-/// count one em, the rest 0.62 em (wide enough for the UI fonts' digits and
-/// Latin letters), so canvas and SVG need no text measuring.
+/// A generous width of a label in CSS pixels, so canvas and SVG need no
+/// text measuring: CJK and other wide characters one em, the widest Latin
+/// letters (W, M, m, w) one em, other capitals 0.8 em, the rest 0.66 em
+/// (above the advance widths of the usual UI fonts, DejaVu Sans included;
+/// the end-to-end tests measure real labels against it).
 pub fn text_width(s: &str, px: f64) -> f64 {
     s.chars()
-        .map(|c| if (c as u32) < 0x1100 { 0.62 } else { 1.0 })
+        .map(|c| match c {
+            'W' | 'M' | 'm' | 'w' => 1.0,
+            'A'..='Z' => 0.8,
+            c if (c as u32) < 0x1100 => 0.66,
+            _ => 1.0,
+        })
         .sum::<f64>()
         * px
 }
@@ -365,7 +389,9 @@ pub fn cell_text(v: f64) -> String {
     }
 }
 
-/// Escapes text for XML.
+/// Escapes text for XML; characters XML 1.0 forbids (most control
+/// characters, U+FFFE, U+FFFF) become U+FFFD, so any token label gives a
+/// well-formed document.
 fn xml(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for ch in s.chars() {
@@ -374,6 +400,8 @@ fn xml(s: &str) -> String {
             '<' => o.push_str("&lt;"),
             '>' => o.push_str("&gt;"),
             '"' => o.push_str("&quot;"),
+            '\t' | '\n' | '\r' => o.push(ch),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => o.push('\u{fffd}'),
             _ => o.push(ch),
         }
     }
@@ -431,12 +459,20 @@ pub fn svg(
     s
 }
 
-/// One CSV field, quoted when it holds a comma, quote or line break.
+/// One CSV text field: quoted when it holds a comma, quote or line break,
+/// and prefixed with `'` when it starts like a spreadsheet formula (`=`,
+/// `+`, `-`, `@`, tab, carriage return), so a token label from a shared
+/// link cannot run as one.
 fn csv_field(s: &str) -> String {
+    let s = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
     }
 }
 
@@ -527,6 +563,22 @@ mod tests {
         assert_eq!(hex([0, 15, 255]), "#000fff");
         assert!(!dark_text_on(Scale::Weights.colour(0.0)));
         assert!(dark_text_on(Scale::Weights.colour(1.0)));
+        assert_eq!(luminance([255, 255, 255]), 1.0);
+        assert_eq!(luminance([0, 0, 0]), 0.0);
+        assert!((contrast(1.0, 0.0) - 21.0).abs() < 1e-12);
+        // Numbers in cells are readable on every colour of both scales
+        // (WCAG AA for normal text: 4.5:1), black or white as chosen.
+        for i in 0..=1000 {
+            let t = i as f64 / 1000.0;
+            for c in [
+                Scale::Weights.colour(t),
+                Scale::Difference.colour(2.0 * t - 1.0),
+            ] {
+                let ink = if dark_text_on(c) { 0.0 } else { 1.0 };
+                let ratio = contrast(luminance(c), ink);
+                assert!(ratio >= 4.5, "{c:?}: {ratio:.2}:1");
+            }
+        }
         assert_eq!(Scale::Weights.css_stops().len(), 9);
         assert_eq!(Scale::Weights.css_stops()[0], "#440154");
     }
@@ -704,5 +756,27 @@ mod tests {
         // Every written value reads back bit for bit.
         let back: f64 = lines[2].rsplit(',').next().unwrap().parse().unwrap();
         assert_eq!(back.to_bits(), (1.0f64 / 3.0).to_bits());
+        // Labels that look like formulas are defused; numbers are not.
+        let toks = vec!["=1+1".to_string(), "@x".to_string()];
+        let m = Matrix::from_row_slice(2, 2, &[-0.5, 1.5, 0.0, 1.0]);
+        let lines: Vec<String> = csv(&toks, &m).lines().map(String::from).collect();
+        assert_eq!(lines[0], "query\\key,'=1+1,'@x");
+        assert_eq!(lines[1], "'=1+1,-0.5,1.5");
+    }
+
+    #[test]
+    fn svg_text_is_well_formed_for_any_label() {
+        assert_eq!(
+            xml("a<b>&\"c\u{1}\u{ffff}\t"),
+            "a&lt;b&gt;&amp;&quot;c\u{fffd}\u{fffd}\t"
+        );
+        let l = Layout::new(1, 1, 10.0, 40.0, 20.0, 1.0);
+        let (_, labels) = figure(&["\u{0}x".to_string()], &["y".to_string()], 10.0, 1.0);
+        let doc = svg(&l, &labels, Scale::Weights, "t\u{8}", |_, _| {
+            Cell::Value(0.5)
+        });
+        assert!(!doc
+            .chars()
+            .any(|c| (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r')));
     }
 }

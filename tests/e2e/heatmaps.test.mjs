@@ -183,7 +183,8 @@ test('PNG, SVG and CSV exports download, and the CSV is the engine\'s weights', 
 
 test('every heatmap has a table alternative', async () => {
   const { context, page, problems } = await open(TWO_HEADS);
-  assert.equal(await page.getAttribute('[data-heatmap="2"]', 'role'), 'img');
+  assert.equal(await page.getAttribute('[data-heatmap="2"]', 'role'), 'application');
+  assert.equal(await page.getAttribute('[data-heatmap="2"]', 'aria-roledescription'), 'heatmap');
   assert.match(await page.getAttribute('[data-heatmap="2"]', 'aria-label'), /Head 2/);
   await page.click('.heat-fig:nth-child(2) .heat-tools button[aria-expanded="false"]');
   const rows = await page.$$eval('.heat-fig:nth-child(2) .heat-table tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
@@ -284,4 +285,54 @@ test('the walkthrough outlines the query it computes on that head\'s heatmap', a
   for (const head of [1, 2]) for (let q = 0; q < 4; q++) assert.ok(seen.has(`${head}:${q}`), `head ${head} query ${q}`);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('at a fractional pixel ratio the tooltip names the cell under the pointer, even at its edges', async () => {
+  // Just inside a cell's left edge, where the edge falls between two CSS
+  // pixels: a position rounded to whole CSS pixels would land in the
+  // neighbour to the left.
+  let sensitive = 0;
+  for (const dpr of [1.25, 1.75]) {
+    const { context, page, problems } = await open(TWO_HEADS, '', { deviceScaleFactor: dpr });
+    const el = await page.$('[data-heatmap="1"]');
+    await el.scrollIntoViewIfNeeded();
+    const box = await el.boundingBox();
+    const d = await el.evaluate((e) => ({ ...e.dataset }));
+    const [left, top, cell] = [Number(d.left), Number(d.top), Number(d.cell)];
+    for (const r of [0, 2]) {
+      for (const c of [1, 2, 3]) {
+        const start = left + c * cell;
+        const frac = start - Math.floor(start);
+        if (frac < 0.05 || frac > 0.95) continue;
+        sensitive++;
+        const x = start + (Math.ceil(start) - start) / 2;
+        await page.mouse.move(box.x + x, box.y + top + (r + 0.5) * cell);
+        const tip = await page.waitForSelector('.heat-tip').then((t) => t.evaluate((e) => [Number(e.dataset.query), Number(e.dataset.key)]));
+        assert.deepEqual(tip, [r, c], `dpr ${dpr}: ${x.toFixed(2)} px from the canvas edge is in cell (${r}, ${c})`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  assert.ok(sensitive >= 2, `probed ${sensitive} edges between CSS pixels`);
+});
+
+test('labels fit their margins as the browser measures them, Latin, capitals and Chinese', async () => {
+  const s = { ...TWO_HEADS, tokens: ['WWWWWWWW', 'MMMMMMMM', '我喜欢你我喜欢你', 'Mmmmwwww'] };
+  for (const lang of ['en', 'zh']) {
+    const { context, page, problems } = await open(s, `&lang=${lang}`);
+    const fits = await page.$$eval('canvas[data-heatmap]', (cs, tokens) => cs.map((cv) => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = '11px system-ui, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
+      const widest = Math.max(...tokens.map((t) => ctx.measureText(t).width));
+      return { left: Number(cv.dataset.left), top: Number(cv.dataset.top), widest };
+    }), s.tokens);
+    for (const f of fits) {
+      // Row labels end 4 px left of the cells; turned column labels 4 px above.
+      assert.ok(f.widest <= f.left - 4, `row labels ${f.widest} px in ${f.left - 4} px`);
+      assert.ok(f.widest <= f.top - 4, `column labels ${f.widest} px in ${f.top - 4} px`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });
