@@ -141,9 +141,9 @@ pub fn App() -> Html {
         // (an instructor's read-only link), whose own scenario is not the
         // reader's work.
         let mode = effects::display_mode();
-        let (embed, guest) = (mode.embed, mode.embed || mode.locked);
+        let guest = mode.embed || mode.locked;
         State::start(
-            effects::initial_lang(!embed),
+            effects::initial_lang(!guest),
             effects::query("convention")
                 .and_then(|c| Convention::parse(&c))
                 .unwrap_or_default(),

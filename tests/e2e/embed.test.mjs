@@ -175,7 +175,7 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
   await saveWork(page);
   // An instructor's locked link.
-  await page.goto(BASE_URL + '?lang=en&lock=1' + shareFragment(TWO_HEADS));
+  await page.goto(BASE_URL + '?lang=zh&lock=1' + shareFragment(TWO_HEADS));
   await ready(page);
   assert.equal(await page.$$eval('[data-matrix] input', (els) => els.length), 0, 'nothing editable');
   assert.equal(await page.$('#preset'), null, 'no presets');
@@ -185,6 +185,7 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
   assert.match(page.url(), /lock=1.*#s=/);
   const link = await copied(page, '#share');
   assert.match(link, /[?&]lock=1/);
+  assert.match(link, /[?&]lang=zh/);
   assert.match(link, /#s=[A-Za-z0-9_-]+$/);
   // The link opens the same numbers, locked.
   await page.goto(link);
@@ -192,10 +193,11 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
   assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '1');
   assert.equal(await page.$$eval('[data-matrix] input', (els) => els.length), 0);
   assert.equal(await page.$$eval('canvas[data-heatmap]', (c) => c.length), 2);
-  // The reader's saved work is untouched.
-  await page.goto(BASE_URL + '?lang=en');
+  // The reader's saved work and language are untouched.
+  await page.goto(BASE_URL);
   await ready(page);
   assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '7');
+  assert.equal(await page.textContent('h1'), 'Attention Lab');
   assert.deepEqual(problems, []);
   await context.close();
 });
