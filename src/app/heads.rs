@@ -26,11 +26,12 @@ pub struct HeadsProps {
     pub lang: Lang,
 }
 
-fn window_width() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|v| v.as_f64())
-        .unwrap_or(800.0)
+/// The window's width in CSS pixels and its device-pixel ratio.
+fn window_size() -> (f64, f64) {
+    web_sys::window().map_or((800.0, 1.0), |w| {
+        let width = w.inner_width().ok().and_then(|v| v.as_f64());
+        (width.unwrap_or(800.0), w.device_pixel_ratio())
+    })
 }
 
 /// Cell size (CSS px) of the focused heatmap and of the others, for n tokens
@@ -182,17 +183,18 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     };
     // Resizing the window (or zooming, which changes the pixel ratio too)
     // redraws the maps at their new size.
-    let width = use_state(window_width);
+    let size = use_state_eq(window_size);
     {
-        let width = width.clone();
+        let size = size.clone();
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
-                gloo::events::EventListener::new(&w, "resize", move |_| width.set(window_width()))
+                gloo::events::EventListener::new(&w, "resize", move |_| size.set(window_size()))
             });
             move || drop(listener)
         });
     }
-    let (big, small) = cell_sizes(n, *width);
+    let (width, dpr) = *size;
+    let (big, small) = cell_sizes(n, width);
     let tokens = Rc::new(t.tokens.clone());
     let allowed = Rc::new(t.allowed.clone());
     let undefined = Rc::new(t.undefined_rows.clone());
@@ -226,7 +228,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                 </figcaption>
                 <Heatmap head={Some(r + 1)} values={Rc::new(ht.weights.clone())} scale={Scale::Weights}
                     allowed={allowed.clone()} undefined={undefined.clone()} tokens={tokens.clone()}
-                    transpose={props.transpose} cell_css={if is_focused { big } else { small }}
+                    transpose={props.transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
                     details={details} title={format!("{} · {}", head_name(r), S::TipWeight.t(lang))}
                     file={format!("attention-head-{}", r + 1)} lang={lang}
                     on_activate={(!is_focused).then_some(on_activate)} />
@@ -271,7 +273,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                 <Heatmap head={None} diff={Some(AttrValue::from(format!("{}-{}", a + 1, b + 1)))}
                     values={Rc::new(difference(wa, wb))} scale={Scale::Difference}
                     allowed={allowed.clone()} undefined={undefined.clone()} tokens={tokens.clone()}
-                    transpose={props.transpose} cell_css={big} details={details}
+                    transpose={props.transpose} cell_css={big} dpr={dpr} details={details}
                     title={format!("{} − {}", head_name(a), head_name(b))}
                     file={format!("attention-head-{}-minus-{}", a + 1, b + 1)} lang={lang} />
             </section>

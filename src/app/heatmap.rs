@@ -32,6 +32,9 @@ pub struct HeatmapProps {
     pub transpose: bool,
     /// About how wide a cell is, CSS px.
     pub cell_css: f64,
+    /// The screen's device pixels per CSS pixel (a prop, so a zoom that
+    /// changes it redraws the canvas).
+    pub dpr: f64,
     /// What the tooltip lists for a cell: name and query × key matrix.
     pub details: Rc<Vec<(AttrValue, Matrix)>>,
     /// The accessible name and the exports' title.
@@ -60,16 +63,12 @@ impl HeatmapProps {
     }
 }
 
-fn device_pixel_ratio() -> f64 {
-    web_sys::window().map_or(1.0, |w| w.device_pixel_ratio())
-}
-
 /// Draws the heatmap and notes how long it took (`data-draw-ms`, read by
 /// the benchmark script).
 fn draw(p: &HeatmapProps, el: &web_sys::HtmlCanvasElement) {
     let perf = web_sys::window().and_then(|w| w.performance());
     let start = perf.as_ref().map_or(0.0, |p| p.now());
-    let (layout, labels) = p.figure(device_pixel_ratio());
+    let (layout, labels) = p.figure(p.dpr);
     let pixels = heatmap::raster(&layout, p.scale, |r, c| p.cell(r, c));
     let mut texts = Vec::new();
     if p.cell_css >= NUMBERS_FROM_CSS {
@@ -99,13 +98,12 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     let cursor = use_state(|| None::<(usize, usize)>);
     let table_open = use_state(|| false);
     let lang = props.lang;
-    let dpr = device_pixel_ratio();
-    let (layout, _) = props.figure(dpr);
+    let (layout, _) = props.figure(props.dpr);
     let n = props.tokens.len().min(props.values.nrows());
 
     {
         let canvas_ref = canvas_ref.clone();
-        use_effect_with((props.clone(), dpr.to_bits()), move |(p, _)| {
+        use_effect_with(props.clone(), move |p| {
             if let Some(el) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() {
                 draw(p, &el);
             }

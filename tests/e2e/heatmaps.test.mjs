@@ -336,3 +336,21 @@ test('labels fit their margins as the browser measures them, Latin, capitals and
     await context.close();
   }
 });
+
+test('the canvas has one backing pixel per device pixel, and follows a change of ratio', async () => {
+  const { context, page, problems } = await open(TWO_HEADS);
+  const ratio = () => page.$eval('[data-heatmap="1"]', (c) => c.width / c.getBoundingClientRect().width);
+  assert.ok(Math.abs((await ratio()) - 1) < 0.01);
+  // Zooming changes devicePixelRatio and fires resize: the maps redraw at
+  // the new resolution. (Headless Chromium's emulated ratio change fires
+  // no event of its own, so the test sends the resize a zoom would.)
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 900, deviceScaleFactor: 2, mobile: false });
+  await page.evaluate(() => dispatchEvent(new Event('resize')));
+  await page.waitForFunction(() => {
+    const c = document.querySelector('[data-heatmap="1"]');
+    return Math.abs(c.width / c.getBoundingClientRect().width - 2) < 0.01;
+  }, null, { timeout: 5000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
