@@ -245,7 +245,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                     .and_then(|el| el.value().parse::<usize>().ok())
                     .unwrap_or(1)
                     .saturating_sub(1);
-                let (a, b) = *pair;
+                // From the pair as shown (clamped to the heads there are).
                 pair.set(if which == 0 { (v, b) } else { (a, v) });
             })
         };
