@@ -100,6 +100,49 @@ async function heatmaps(browser, label, s, samples = 10) {
   await context.close();
 }
 
+// The heatmaps figure alone (?embed=1&view=heatmaps) with 8 heads of
+// 64 × 64: a changed scenario arrives by link (hashchange), and the time is
+// taken from there until every canvas has redrawn (compute, the heads
+// panel's render, 9 draws), then to the next frame.
+async function heatmapsFigure(browser, label, s, samples = 15) {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(BASE_URL + '?lang=en&embed=1&view=heatmaps' + shareFragment(s));
+  await page.waitForSelector('[data-heatmap][data-draw-ms]');
+  const frags = Array.from({ length: samples }, (_, k) => {
+    const t = structuredClone(s);
+    t.x[k % 4][0] = (k % 7) - 3 + 0.25;
+    return shareFragment(t);
+  });
+  const results = await page.evaluate(async (frags) => {
+    const out = [];
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+    for (const f of frags) {
+      await frame();
+      const canvases = [...document.querySelectorAll('canvas')];
+      canvases.forEach((c) => c.removeAttribute('data-draw-ms'));
+      const drawn = new Promise((resolve) => {
+        const mo = new MutationObserver(() => {
+          if (canvases.every((c) => c.hasAttribute('data-draw-ms'))) { mo.disconnect(); resolve(performance.now()); }
+        });
+        canvases.forEach((c) => mo.observe(c, { attributes: true, attributeFilter: ['data-draw-ms'] }));
+      });
+      const t0 = performance.now();
+      location.hash = f;
+      const t1 = await drawn;
+      const t2 = await frame();
+      out.push([t1 - t0, t2 - t0]);
+    }
+    return out;
+  }, frags);
+  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const work = results.map((x) => x[0]);
+  const frames = results.map((x) => x[1]);
+  const missed = frames.filter((f) => f > 16.7 * 1.5).length;
+  console.log(`heatmaps figure ${label}: new scenario to every canvas redrawn (compute + render + draws) median ${med(work).toFixed(1)} ms, max ${Math.max(...work).toFixed(1)}; to next frame median ${med(frames).toFixed(1)} ms; ${missed}/${frames.length} missed their frame`);
+  if (problems.length) console.log('problems:', problems);
+  await context.close();
+}
+
 // From navigation to the first output matrix on screen, fresh context each time.
 async function load(browser, samples = 7) {
   const times = [];
@@ -117,6 +160,7 @@ async function load(browser, samples = 7) {
 const browser = await launch();
 await load(browser);
 await heatmaps(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
+await heatmapsFigure(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
 await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2), 10);

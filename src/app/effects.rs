@@ -282,7 +282,8 @@ pub fn embed_snippet(view: &str, fragment: &str, lang: &str) -> String {
             )
         })
         .unwrap_or_default();
-    url::embed_snippet(&origin, &path, lang, view, fragment)
+    let params = url::embed_params(view, lang, &location_search());
+    url::embed_snippet(&origin, &path, &params, fragment)
 }
 
 /// Drops a `#s=` link from the address once it has been opened, so that a

@@ -82,11 +82,23 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     let pairs: Vec<String> = sm
         .strongest
         .iter()
+        .zip(&sm.visible)
         .enumerate()
-        .filter_map(|(q, k)| k.map(|k| format!("{}→{}", tokens[q], tokens[k])))
+        .filter(|(_, (keys, _))| !keys.is_empty())
         .take(SHOWN)
+        .map(|(q, (keys, &visible))| {
+            let to = if keys.len() > 1 && keys.len() == visible {
+                S::Evenly.t(lang).to_string()
+            } else {
+                keys.iter()
+                    .map(|&k| tokens[k].as_str())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            };
+            format!("{}→{to}", tokens[q])
+        })
         .collect();
-    let more = if sm.strongest.iter().flatten().count() > SHOWN {
+    let more = if sm.strongest.iter().filter(|k| !k.is_empty()).count() > SHOWN {
         " …"
     } else {
         ""
@@ -281,6 +293,14 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     });
 
     let sp = split(s, t);
+    // What happens to the heads' outputs next, true to this scenario.
+    let combine = match (h, s.w_o.is_some()) {
+        (1, false) => S::CombineOneHead,
+        (1, true) => S::CombineOneHeadWo,
+        (_, false) => S::CombineNoWo,
+        (_, true) if props.standalone => S::CombineNoteAlone,
+        (_, true) => S::CombineNote,
+    };
     let tr = props.transpose;
     let conv = if tr { Convention::Col } else { Convention::Row };
     let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
@@ -297,7 +317,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             <div class="multiples">{ for heatmaps }</div>
             { diff.unwrap_or_default() }
             <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
-                <p class="note split-intro">{ S::SplitIntro.t(lang) }</p>
+                <p class="note split-intro">{ if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang) }</p>
                 { block_matrix("w_q_all", None, &sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
                 { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
                 { block_matrix("q_all", None, &sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
@@ -306,7 +326,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                     { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
                 </p>
             </Collapse>
-            <p class="note">{ if props.standalone { S::CombineNoteAlone } else { S::CombineNote }.t(lang) }</p>
+            <p class="note combine-note">{ combine.t(lang) }</p>
         </section>
     }
 }

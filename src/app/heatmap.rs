@@ -113,7 +113,8 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     let at = (*cursor).filter(|&(r, c)| r < n && c < n);
 
     // Pointer events: fractional coordinates (Chromium rounds mouse events
-    // to whole CSS pixels), and touch and pen too.
+    // to whole CSS pixels), and touch and pen too: a tap (pointerdown, which
+    // comes before focus) shows the tapped cell.
     let onpointermove = {
         let cursor = cursor.clone();
         Callback::from(move |e: PointerEvent| {
@@ -137,9 +138,14 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
         let cursor = cursor.clone();
         Callback::from(move |_: FocusEvent| cursor.set(None))
     };
+    // A lifted finger "leaves" too: keep a tapped cell's tooltip up.
     let onpointerleave = {
         let cursor = cursor.clone();
-        Callback::from(move |_: PointerEvent| cursor.set(None))
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() != "touch" {
+                cursor.set(None)
+            }
+        })
     };
     let onfocus = {
         let cursor = cursor.clone();
@@ -233,14 +239,13 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 <div class="heat-tip" style={tip_style} data-query={q.to_string()} data-key={k.to_string()}
                     data-value={exact(value)}>
                     <div><b>{ S::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ S::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
+                    { for props.details.iter().map(|(name, m)| html! {
+                        <div>{ name.clone() }{ ": " }<span class="num">{ short(m[(q, k)]) }</span></div>
+                    }) }
                     if props.undefined.contains(&q) {
                         <div class="tip-wrap">{ S::UndefinedRow.t(lang) }</div>
                     } else if masked {
-                        <div>{ S::MaskedCell.t(lang) }</div>
-                    } else {
-                        { for props.details.iter().map(|(name, m)| html! {
-                            <div>{ name.clone() }{ ": " }<span class="num">{ short(m[(q, k)]) }</span></div>
-                        }) }
+                        <div class="tip-masked">{ S::MaskedCell.t(lang) }</div>
                     }
                 </div>
             </>
@@ -267,7 +272,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                     data-cell={(layout.cell as f64 / layout.dpr).to_string()}
                     data-left={(layout.left as f64 / layout.dpr).to_string()}
                     data-top={(layout.top as f64 / layout.dpr).to_string()}
-                    {onpointermove} {onpointerleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
+                    onpointerdown={onpointermove.clone()} {onpointermove} {onpointerleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
                 <div aria-live="polite">{ tip.unwrap_or_default() }</div>
                 if props.head.is_some() {
                     // One frame per query for the walkthrough to outline.

@@ -83,6 +83,7 @@ strings! {
     HeatmapRole => "热图", "heatmap";
     HeatmapKeysNoEnter => "方向键在格子间移动", "Arrow keys move between cells";
     UndefinedShort => "没有定义", "undefined";
+    Evenly => "（所有键一样多）", "(all keys evenly)";
     MeanEntropy => "平均熵", "mean entropy";
     Bits => "比特", "bits";
     IfEven => "均匀分布时为", "evenly spread:";
@@ -98,8 +99,14 @@ strings! {
     SplitHeading => "一个大 W_Q，还是 h 个小 W_Q？", "One big W_Q, or h small ones?";
     SplitIntro => "代码库常把各头的 W_Q 并排拼成一个 d_model × (h·d_k) 的大矩阵，乘一次再切开。按 d_k 列切成 h 块，正好就是每个头自己的 W_Q（数字完全相同）；X·W_Q 同样切开，正好是每个头的 Q。",
         "Libraries often put the heads' W_Q side by side in one d_model × (h·d_k) matrix, multiply once, and cut the result. Cut into h blocks of d_k columns it is exactly each head's own W_Q (the same numbers), and X·W_Q cut the same way is exactly each head's Q.";
-    SplitIdentical => "检查：切开后与每个头的 W_Q 和 Q 逐位相同。", "Check: the blocks equal every head's W_Q and Q, bit for bit.";
-    SplitDifferent => "检查失败：切开后的块与各头的矩阵不同。", "Check failed: the blocks differ from the heads' matrices.";
+    SplitIntroCol => "代码库常把各头的 W^q 上下叠成一个 (h·d_k) × d_model 的大矩阵，乘一次再切开。按 d_k 行切成 h 块，正好就是每个头自己的 W^q（数字完全相同）；W^q X 同样切开，正好是每个头的 Q。",
+        "Libraries often stack the heads' W^q into one (h·d_k) × d_model matrix, multiply once, and cut the result. Cut into h blocks of d_k rows it is exactly each head's own W^q (the same numbers), and W^q X cut the same way is exactly each head's Q.";
+    SplitIdentical => "检查：一次大乘法切开后的每一块，与引擎逐头算出的 Q 逐位相同。", "Check: each block of the one big product equals the Q the engine computed for that head, bit for bit.";
+    SplitDifferent => "检查失败：大乘法切开后的块与逐头算出的 Q 不同。", "Check failed: the blocks of the big product differ from the heads' Q.";
+    CombineOneHead => "只有一个头：它的输出就是这一层的输出。", "With one head, its output is the layer's output.";
+    CombineOneHeadWo => "只有一个头：它的输出再乘以 W_O，得到每个位置的输出。", "With one head, its output is multiplied by W_O to give each position's output.";
+    CombineNoWo => "各头的输出并排拼接（不是取平均）；这个场景没有 W_O，拼接结果就是输出。",
+        "The heads' outputs are put side by side (not averaged); this scenario has no W_O, so the concatenation is the output.";
     CombineNote => "接下来，各头的输出并排拼接（不是取平均），再乘以 W_O：见下面的“合并各头”。",
         "Next, the heads' outputs are put side by side (not averaged) and multiplied by W_O: see “Combining the heads” below.";
     Tagline => "亲手算一遍自注意力：每个矩阵都由你的数字实时算出。",

@@ -217,8 +217,8 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
     let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
     html! {
         <nav class="toolbar" aria-label={S::Toolbar.t(lang)}>
-            if !p.locked {
             <div class="tool-row">
+                if !p.locked {
                 <label class="field" for="preset">
                     <span>{ S::PresetLabel.t(lang) }</span>
                     <select id="preset" onchange={on_preset}>
@@ -241,13 +241,13 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                     <button id="undo" disabled={!p.can_undo} onclick={act(Action::Undo)} title="Ctrl+Z">{ S::Undo.t(lang) }</button>
                     <button id="redo" disabled={!p.can_redo} onclick={act(Action::Redo)} title="Ctrl+Shift+Z">{ S::Redo.t(lang) }</button>
                 </span>
+                }
                 <fieldset class="segmented">
                     <legend>{ S::ConventionLabel.t(lang) }</legend>
                     { convention(Convention::Row, S::ConventionRow) }
                     { convention(Convention::Col, S::ConventionCol) }
                 </fieldset>
             </div>
-            }
             <div class="tool-row">
                 <button id="export-scenario" onclick={export_scenario}>{ S::ExportScenario.t(lang) }</button>
                 if !p.locked {

@@ -133,14 +133,34 @@ pub fn with_param(query: &str, key: &str, value: &str) -> String {
     format!("?{}", parts.join("&"))
 }
 
+/// The query of an embedded figure: `embed=1`, the figure, `lock=1` (the
+/// figures to read are locked; the workbench is there to be edited), the
+/// language, and the view settings of the page it is copied from
+/// (`search`: its `convention`, `granularity` and `speed`), so the iframe
+/// shows what the instructor sees.
+pub fn embed_params(view: &str, lang: &str, search: &str) -> String {
+    let mut q = format!("embed=1&view={view}");
+    if view != "workbench" {
+        q.push_str("&lock=1");
+    }
+    q.push_str("&lang=");
+    q.push_str(lang);
+    for key in ["convention", "granularity", "speed"] {
+        if let Some(v) = param(search, key)
+            .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'))
+        {
+            q.push_str(&format!("&{key}={v}"));
+        }
+    }
+    q
+}
+
 /// The embed code for a page at `origin` + `path` (see
 /// [`super::effects::embed_snippet`]). Change `view=` to `workbench` for the
 /// matrices alone; `lock=1` keeps the numbers read-only.
-pub fn embed_snippet(origin: &str, path: &str, lang: &str, view: &str, fragment: &str) -> String {
-    // Figures to read are locked; the workbench is there to be edited.
-    let lock = if view == "workbench" { "" } else { "&lock=1" };
+pub fn embed_snippet(origin: &str, path: &str, params: &str, fragment: &str) -> String {
     format!(
-        "<iframe src=\"{origin}{path}?embed=1&view={view}{lock}&lang={lang}{fragment}\" \
+        "<iframe src=\"{origin}{path}?{params}{fragment}\" \
 width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" title=\"Attention Lab\"></iframe>
 <script>
 // Attention Lab tells its height; size the iframe to it.
@@ -237,8 +257,7 @@ mod tests {
         let code = embed_snippet(
             "https://notes.example",
             "/lab/",
-            "zh",
-            "walkthrough",
+            &embed_params("walkthrough", "zh", ""),
             "#s=abc",
         );
         assert!(code.contains(
@@ -247,12 +266,28 @@ mod tests {
         assert!(code.contains("e.origin !== \"https://notes.example\""));
         assert!(code.contains("attention-lab:height"));
         // Heatmaps are locked too; the workbench stays editable.
-        let heat = embed_snippet("https://n.example", "/", "en", "heatmaps", "#s=x");
-        assert!(
-            heat.contains("src=\"https://n.example/?embed=1&view=heatmaps&lock=1&lang=en#s=x\"")
+        assert_eq!(
+            embed_params("heatmaps", "en", ""),
+            "embed=1&view=heatmaps&lock=1&lang=en"
         );
-        let bench = embed_snippet("https://n.example", "/", "en", "workbench", "#s=x");
-        assert!(bench.contains("src=\"https://n.example/?embed=1&view=workbench&lang=en#s=x\""));
+        assert_eq!(
+            embed_params("workbench", "en", "?lang=zh"),
+            "embed=1&view=workbench&lang=en"
+        );
+        // The page's layout and walkthrough settings come along; the step,
+        // the page's own lock and anything odd do not.
+        assert_eq!(
+            embed_params(
+                "walkthrough",
+                "zh",
+                "?convention=col&step=4&granularity=dot&speed=1.5&lock=1&x=<"
+            ),
+            "embed=1&view=walkthrough&lock=1&lang=zh&convention=col&granularity=dot&speed=1.5"
+        );
+        assert_eq!(
+            embed_params("heatmaps", "en", "?convention=%22%3E"),
+            "embed=1&view=heatmaps&lock=1&lang=en"
+        );
     }
 
     #[test]

@@ -71,10 +71,9 @@ pub fn split(s: &crate::attention::Scenario, t: &crate::attention::Trace) -> Spl
                 .zip(b.iter())
                 .all(|(x, y)| x.to_bits() == y.to_bits())
     };
-    let identical = column_blocks(&q_all, d_k)
-        .iter()
-        .zip(&t.heads)
-        .all(|(b, h)| same(b, &h.q));
+    let blocks = column_blocks(&q_all, d_k);
+    let identical =
+        blocks.len() == t.heads.len() && blocks.iter().zip(&t.heads).all(|(b, h)| same(b, &h.q));
     Split {
         w_q_all,
         q_all,
@@ -91,10 +90,19 @@ pub struct Summary {
     /// What the mean entropy would be if every query spread evenly over the
     /// keys it may see (the most spread a head can be under this mask).
     pub uniform_entropy: Option<f64>,
-    /// For each query, the key with the largest weight (the first one on a
-    /// tie); `None` for a row whose softmax is undefined.
-    pub strongest: Vec<Option<usize>>,
+    /// For each query, the keys with the largest weight: one key, or all
+    /// those tied within [`TIE`]; empty for a row whose softmax is
+    /// undefined.
+    pub strongest: Vec<Vec<usize>>,
+    /// For each query, how many keys it may see (to tell "tied between
+    /// two" from "spread evenly over all").
+    pub visible: Vec<usize>,
 }
+
+/// Weights closer than this to the largest of their row count as tied
+/// (weights lie in [0, 1]; equal scores give weights equal to the last bit
+/// or within a few ulps).
+pub const TIE: f64 = 1e-12;
 
 /// Entropy in bits of one row of weights, `−Σ w·log2(w)` over `w > 0`.
 pub fn entropy_bits(row: impl IntoIterator<Item = f64>) -> f64 {
@@ -121,24 +129,27 @@ pub fn summary(weights: &Matrix, allowed: &DMatrix<bool>, undefined: &[usize]) -
         let m = (0..allowed.ncols()).filter(|&j| allowed[(i, j)]).count();
         (m.max(1) as f64).log2()
     });
+    let visible: Vec<usize> = (0..n)
+        .map(|i| (0..allowed.ncols()).filter(|&j| allowed[(i, j)]).count())
+        .collect();
     let strongest = (0..n)
         .map(|i| {
             if undefined.contains(&i) {
-                return None;
+                return Vec::new();
             }
-            let mut best: Option<usize> = None;
-            for j in 0..weights.ncols() {
-                if allowed[(i, j)] && best.is_none_or(|b| weights[(i, j)] > weights[(i, b)]) {
-                    best = Some(j);
-                }
-            }
-            best
+            let keys = (0..weights.ncols()).filter(|&j| allowed[(i, j)]);
+            let top = keys
+                .clone()
+                .map(|j| weights[(i, j)])
+                .fold(f64::NEG_INFINITY, f64::max);
+            keys.filter(|&j| weights[(i, j)] >= top - TIE).collect()
         })
         .collect();
     Summary {
         entropy,
         uniform_entropy,
         strongest,
+        visible,
     }
 }
 
@@ -220,6 +231,20 @@ mod tests {
     }
 
     #[test]
+    fn the_split_check_can_fail() {
+        let s = Preset::TwoHeads.build();
+        let mut t = compute(&s).unwrap();
+        assert!(split(&s, &t).identical);
+        // One ulp off in one head's queries, or a head missing: not identical.
+        let q = t.heads[1].q[(2, 1)];
+        t.heads[1].q[(2, 1)] = f64::from_bits(q.to_bits() + 1);
+        assert!(!split(&s, &t).identical);
+        let mut t = compute(&s).unwrap();
+        t.heads.pop();
+        assert!(!split(&s, &t).identical);
+    }
+
+    #[test]
     #[should_panic(expected = "do not split")]
     fn blocks_must_divide() {
         column_blocks(&Matrix::zeros(2, 5), 2);
@@ -239,9 +264,11 @@ mod tests {
         let s = Preset::Notes004.build();
         let t = compute(&s).unwrap();
         let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
-        // Note 004: query 1 looks most at keys 2 and 3 (tied: the first wins),
-        // queries 2 and 3 at key 2.
-        assert_eq!(sm.strongest, vec![Some(1), Some(1), Some(1)]);
+        // Note 004: query 1's scores for keys 2 and 3 are both 4, so their
+        // weights tie (e⁴/(e²+2e⁴) each); queries 2 and 3 look most at key 2
+        // (scores 16 and 12 against 12 and 10).
+        assert_eq!(sm.strongest, vec![vec![1, 2], vec![1], vec![1]]);
+        assert_eq!(sm.visible, vec![3, 3, 3]);
         let (e, u) = (sm.entropy.unwrap(), sm.uniform_entropy.unwrap());
         assert_eq!(u, 3f64.log2());
         assert!(e > 0.0 && e < u);
@@ -257,7 +284,11 @@ mod tests {
         let want = (1..=n).map(|m| (m as f64).log2()).sum::<f64>() / n as f64;
         assert!((sm.uniform_entropy.unwrap() - want).abs() < 1e-12);
         assert!((sm.entropy.unwrap() - want).abs() < 1e-12);
-        assert_eq!(sm.strongest[0], Some(0));
+        // Every visible key ties: row i spreads evenly over keys 0..=i.
+        for (i, keys) in sm.strongest.iter().enumerate() {
+            assert_eq!(keys, &(0..=i).collect::<Vec<_>>());
+            assert_eq!(sm.visible[i], i + 1);
+        }
     }
 
     #[test]
@@ -267,16 +298,13 @@ mod tests {
         let s1 = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
         let s2 = summary(&t.heads[1].weights, &t.allowed, &t.undefined_rows);
         // Head 1: the previous token (the first token can only see itself).
-        assert_eq!(s1.strongest, vec![Some(0), Some(0), Some(1), Some(2)]);
+        assert_eq!(s1.strongest, vec![vec![0], vec![0], vec![1], vec![2]]);
         // Head 2: the first token, from every query.
-        assert_eq!(s2.strongest, vec![Some(0); 4]);
+        assert_eq!(s2.strongest, vec![vec![0]; 4]);
         // Both are sharp: e^(9/√2) against 1 gives over 0.99 on the strongest key.
         for (h, sm) in [(0, &s1), (1, &s2)] {
             for (q, k) in sm.strongest.iter().enumerate() {
-                assert!(
-                    t.heads[h].weights[(q, k.unwrap())] > 0.99,
-                    "head {h} query {q}"
-                );
+                assert!(t.heads[h].weights[(q, k[0])] > 0.99, "head {h} query {q}");
             }
         }
         // So they differ by almost 1 where one looks and the other does not.
@@ -290,7 +318,7 @@ mod tests {
         s.mask = crate::attention::Mask::Padding(0);
         let t = compute(&s).unwrap();
         let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
-        assert_eq!(sm.strongest, vec![None, None, None]);
+        assert_eq!(sm.strongest, vec![Vec::<usize>::new(); 3]);
         assert_eq!((sm.entropy, sm.uniform_entropy), (None, None));
     }
 

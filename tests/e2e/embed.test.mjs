@@ -158,14 +158,16 @@ test('copy embed code gives an iframe for this scenario and an origin-checking l
 test('the embed code can name the heatmaps figure', async () => {
   const { context, page, problems } = await openPage(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
-  await page.goto(BASE_URL + '?lang=en' + shareFragment(TWO_HEADS));
+  // An instructor working in the column layout, walkthrough by dot product.
+  await page.goto(BASE_URL + '?lang=en&convention=col&granularity=dot' + shareFragment(TWO_HEADS));
   await ready(page);
   await page.selectOption('#embed-view', 'heatmaps');
   const src = (await copied(page, '#copy-embed')).match(/<iframe src="([^"]+)"/)[1];
-  assert.match(src, /[?&]embed=1&view=heatmaps&lock=1&lang=en#s=/);
+  assert.match(src, /[?&]embed=1&view=heatmaps&lock=1&lang=en&convention=col&granularity=dot(&speed=1)?#s=/);
   await page.goto(src);
   await page.waitForSelector('[data-heatmap="2"][data-draw-ms]');
   assert.equal(await page.$('.workbench'), null);
+  assert.match(await page.textContent('.heads-panel .axes'), /Rows are keys/, 'the same layout as the page it came from');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -181,6 +183,7 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
   assert.equal(await page.$('#preset'), null, 'no presets');
   assert.equal(await page.$('#undo'), null, 'no undo');
   assert.equal(await page.$('#import-scenario'), null, 'no import');
+  assert.ok(await page.$('.toolbar .segmented'), 'the rows/columns switch stays (it changes the view, not the numbers)');
   // The address is still the full link.
   assert.match(page.url(), /lock=1.*#s=/);
   const link = await copied(page, '#share');

@@ -31,12 +31,26 @@ async function cellPoint(page, selector, r, c) {
   };
 }
 
-async function hover(page, selector, r, c) {
+/** Hovers display cell (r, c) and reads the tooltip once it names that
+ * cell (query r, key c; swapped when `transposed`). */
+async function hover(page, selector, r, c, transposed = false) {
   const p = await cellPoint(page, selector, r, c);
   await page.mouse.move(p.x, p.y);
-  await page.waitForSelector('.heat-tip');
-  return page.$eval('.heat-tip', (t) => ({ ...t.dataset, text: t.textContent }));
+  const [q, k] = transposed ? [c, r] : [r, c];
+  await page.waitForSelector(`.heat-tip[data-query="${q}"][data-key="${k}"]`);
+  return page.$eval('.heat-tip', (t) => {
+    // "label: number" lines, by label.
+    const lines = {};
+    for (const div of t.querySelectorAll(':scope > div')) {
+      const m = div.textContent.match(/^(.+): (\S+)$/);
+      if (m) lines[m[1]] = m[2];
+    }
+    return { ...t.dataset, text: t.textContent, lines };
+  });
 }
+
+/** Whether a 4-decimal display equals an exact value. */
+const shows = (text, exact) => Math.abs(Number(text) - exact) <= 0.5e-4 + 1e-12;
 
 for (const h of [1, 2, 8]) {
   test(`${h} head(s): ${h} heatmap(s), one per head`, async () => {
@@ -68,13 +82,17 @@ test('hovering a cell shows the engine\'s weight, score and scaled score', async
     const w = ref.heads[head - 1].weights[q][k];
     assert.ok(Math.abs(Number(tip.value) - w) < 1e-12, `weight ${tip.value} vs ${w}`);
     assert.match(tip.text, new RegExp(`query ${TWO_HEADS.tokens[q]} → key ${TWO_HEADS.tokens[k]}`));
-    assert.match(tip.text, new RegExp(`score: ${ref.heads[head - 1].scores[q][k]}`));
-    assert.match(tip.text, /scaled score: /);
+    // Each line against the reference: score, score ÷ √d_k, weight.
+    const r = ref.heads[head - 1];
+    assert.ok(shows(tip.lines.score, r.scores[q][k]), `score ${tip.lines.score} vs ${r.scores[q][k]}`);
+    assert.ok(shows(tip.lines['scaled score'], r.scaled[q][k]), `scaled ${tip.lines['scaled score']} vs ${r.scaled[q][k]}`);
+    assert.ok(shows(tip.lines.weight, r.weights[q][k]), `weight ${tip.lines.weight} vs ${r.weights[q][k]}`);
   }
-  // A masked cell says so instead of showing a weight.
+  // A masked cell says so; its scores exist, its weight is exactly 0.
   const masked = await hover(page, '[data-heatmap="1"]', 0, 3);
   assert.match(masked.text, /masked/);
-  assert.doesNotMatch(masked.text, /weight:/);
+  assert.ok(shows(masked.lines.score, ref.heads[0].scores[0][3]));
+  assert.equal(masked.lines.weight, '0');
   await page.mouse.move(0, 0);
   await page.waitForSelector('.heat-tip', { state: 'detached' });
   assert.deepEqual(problems, []);
@@ -84,10 +102,35 @@ test('hovering a cell shows the engine\'s weight, score and scaled score', async
 test('the column layout transposes the picture, not the numbers', async () => {
   const { context, page, problems } = await open(TWO_HEADS, '&convention=col');
   // Display row 1, column 3 is key 1 seen from query 3.
-  const tip = await hover(page, '[data-heatmap="1"]', 1, 3);
+  const tip = await hover(page, '[data-heatmap="1"]', 1, 3, true);
   assert.equal(Number(tip.query), 3);
   assert.equal(Number(tip.key), 1);
   assert.match(await page.textContent('.heads-panel .axes'), /Rows are keys/);
+  // The table alternative reads the same way: keys down, queries across.
+  await page.click('.heat-fig .heat-tools button[aria-expanded="false"]');
+  const rows = await page.$$eval('.heat-fig .heat-table tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows[0][0], 'key \\ query');
+  // Key 0 ("The") is seen by every query; query 0 sees only key 0.
+  assert.deepEqual(rows[1].slice(0, 2), ['The', '1']);
+  assert.deepEqual(rows[2].slice(0, 2), ['cat', 'masked']);
+  // The walkthrough's query frames are columns.
+  const frame = await page.$eval('.heat-canvas[data-heat-head="1"] .heat-q[data-q="2"]', (q) => [q.offsetWidth, q.offsetHeight]);
+  assert.ok(frame[1] > 3 * frame[0], `a column frame: ${frame}`);
+  // The big W^q is stacked: its first displayed row is column 0 of W_Q.
+  const first = await page.$$eval('[data-matrix="w_q_all"] tr:nth-child(1) td', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`));
+  assert.deepEqual(first, ['0,0', '1,0', '2,0', '3,0']);
+  assert.match(await page.textContent('.split-intro'), /stack the heads' W\^q/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a tap on a touch screen shows the tapped cell', async () => {
+  const { context, page, problems } = await openPage(browser, { hasTouch: true, deviceScaleFactor: 2 });
+  await page.goto(BASE_URL + '?lang=en' + shareFragment(TWO_HEADS));
+  await page.waitForSelector('[data-heatmap][data-draw-ms]');
+  const p = await cellPoint(page, '[data-heatmap="1"]', 3, 2);
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForSelector('.heat-tip[data-query="3"][data-key="2"]', { timeout: 3000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -17,8 +17,8 @@ export async function launch() {
 }
 
 /** A new page that records console errors, page errors and off-origin requests. */
-export async function openPage(browser, { locale = 'en-US', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1, origin = new URL(BASE_URL).origin } = {}) {
-  const context = await browser.newContext({ locale, viewport, deviceScaleFactor });
+export async function openPage(browser, { locale = 'en-US', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1, origin = new URL(BASE_URL).origin, ...more } = {}) {
+  const context = await browser.newContext({ locale, viewport, deviceScaleFactor, ...more });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
