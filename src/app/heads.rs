@@ -3,12 +3,12 @@
 //! W_Q" form of the projections.
 
 use super::collapse::Collapse;
-use super::heatmap::Heatmap;
+use super::heatmap::{head_name, Heatmap, Map};
 use super::i18n::{Lang, S};
 use crate::attention::{Matrix, Scenario, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::formulas::split_captions;
-use crate::lesson::heads::{difference, split, summary, Summary};
+use crate::lesson::heads::{split, summary, Summary};
 use crate::lesson::heatmap::{cell_text, Scale};
 use crate::lesson::names::Convention;
 use std::rc::Rc;
@@ -207,10 +207,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     }
     let (width, dpr) = *size;
     let (big, small) = cell_sizes(n, width);
-    let tokens = Rc::new(t.tokens.clone());
-    let allowed = Rc::new(t.allowed.clone());
-    let undefined = Rc::new(t.undefined_rows.clone());
-    let head_name = |r: usize| format!("{} {}", S::HeadHeading.t(lang), r + 1);
+    let head_name = |r: usize| head_name(lang, r);
     let axes = if props.transpose {
         S::AxesKeysDown
     } else {
@@ -224,11 +221,6 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             let focused = focused.clone();
             Callback::from(move |_| focused.set(r))
         };
-        let details = Rc::new(vec![
-            (AttrValue::from(S::TipScore.t(lang)), ht.scores.clone()),
-            (AttrValue::from(S::TipScaled.t(lang)), ht.scaled.clone()),
-            (AttrValue::from(S::TipWeight.t(lang)), ht.weights.clone()),
-        ]);
         let is_focused = r == focus;
         html! {
             <figure class={classes!("heat-fig", is_focused.then_some("focused"))}>
@@ -238,10 +230,9 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                     </button>
                     <span class="heat-summary">{ summary_line(&sm, &t.tokens, lang) }</span>
                 </figcaption>
-                <Heatmap head={Some(r + 1)} values={Rc::new(ht.weights.clone())} scale={Scale::Weights}
-                    allowed={allowed.clone()} undefined={undefined.clone()} tokens={tokens.clone()}
+                <Heatmap trace={t.clone()} map={Map::Head(r)}
                     transpose={props.transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
-                    details={details} title={format!("{} · {}", head_name(r), S::TipWeight.t(lang))}
+                    title={format!("{} · {}", head_name(r), S::TipWeight.t(lang))}
                     file={format!("attention-head-{}", r + 1)} lang={lang}
                     on_activate={(!is_focused).then_some(on_activate)} />
             </figure>
@@ -266,12 +257,6 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                 .map(|r| html! { <option value={(r + 1).to_string()} selected={r == chosen}>{ head_name(r) }</option> })
                 .collect::<Html>()
         };
-        let (wa, wb) = (&t.heads[a].weights, &t.heads[b].weights);
-        let details = Rc::new(vec![
-            (AttrValue::from(format!("{} · {}", head_name(a), S::TipWeight.t(lang))), wa.clone()),
-            (AttrValue::from(format!("{} · {}", head_name(b), S::TipWeight.t(lang))), wb.clone()),
-            (AttrValue::from(S::LegendDiff.t(lang)), difference(wa, wb)),
-        ]);
         html! {
             <section class="heat-diff">
                 <h3>{ S::DiffHeading.t(lang) }</h3>
@@ -282,17 +267,14 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                     <label>{ S::DiffB.t(lang) }{ " " }<select onchange={select(1)}>{ options(b) }</select></label>
                 </p>
                 { legend(Scale::Difference, lang) }
-                <Heatmap head={None} diff={Some(AttrValue::from(format!("{}-{}", a + 1, b + 1)))}
-                    values={Rc::new(difference(wa, wb))} scale={Scale::Difference}
-                    allowed={allowed.clone()} undefined={undefined.clone()} tokens={tokens.clone()}
-                    transpose={props.transpose} cell_css={big} dpr={dpr} details={details}
+                <Heatmap trace={t.clone()} map={Map::Difference(a, b)}
+                    transpose={props.transpose} cell_css={big} dpr={dpr}
                     title={format!("{} − {}", head_name(a), head_name(b))}
                     file={format!("attention-head-{}-minus-{}", a + 1, b + 1)} lang={lang} />
             </section>
         }
     });
 
-    let sp = split(s, t);
     // What happens to the heads' outputs next, true to this scenario.
     let combine = match (h, s.w_o.is_some()) {
         (1, false) => S::CombineOneHead,
@@ -302,8 +284,6 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         (_, true) => S::CombineNote,
     };
     let tr = props.transpose;
-    let conv = if tr { Convention::Col } else { Convention::Row };
-    let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
     html! {
         <section class="heads-panel" aria-labelledby="heads-title">
             <h2 id="heads-title">{ S::HeadsHeading.t(lang) }</h2>
@@ -317,16 +297,40 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             <div class="multiples">{ for heatmaps }</div>
             { diff.unwrap_or_default() }
             <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
-                <p class="note split-intro">{ if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang) }</p>
-                { block_matrix("w_q_all", None, &sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
-                { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
-                { block_matrix("q_all", None, &sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
-                { for t.heads.iter().enumerate().map(|(r, h)| block_matrix("q_split", Some(r + 1), &h.q, d_k, split_captions(conv, r + 1).q_head, tr, lang)) }
-                <p class="note split-check" data-identical={sp.identical.to_string()}>
-                    { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
-                </p>
+                // A component, so that its tables are built only when open.
+                <SplitView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
             </Collapse>
             <p class="note combine-note">{ combine.t(lang) }</p>
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SplitProps {
+    scenario: Rc<Scenario>,
+    trace: Rc<Trace>,
+    transpose: bool,
+    lang: Lang,
+}
+
+/// "One big W_Q, or h small ones?": the heads' W_Q as one matrix and each
+/// head's own, X·W_Q from one product and each head's Q, and the check.
+#[component]
+fn SplitView(props: &SplitProps) -> Html {
+    let (s, t, tr, lang) = (&props.scenario, &props.trace, props.transpose, props.lang);
+    let sp = split(s, t);
+    let conv = if tr { Convention::Col } else { Convention::Row };
+    let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
+    html! {
+        <>
+            <p class="note split-intro">{ if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang) }</p>
+            { block_matrix("w_q_all", None, &sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
+            { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
+            { block_matrix("q_all", None, &sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
+            { for t.heads.iter().enumerate().map(|(r, h)| block_matrix("q_split", Some(r + 1), &h.q, d_k, split_captions(conv, r + 1).q_head, tr, lang)) }
+            <p class="note split-check" data-identical={sp.identical.to_string()}>
+                { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
+            </p>
+        </>
     }
 }

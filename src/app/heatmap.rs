@@ -4,30 +4,35 @@
 use super::canvas::{self, CellText};
 use super::effects;
 use super::i18n::{Lang, S};
-use crate::attention::Matrix;
+use crate::attention::{Matrix, Trace};
 use crate::lesson::format::{exact, short};
-use crate::lesson::heads::query_key;
+use crate::lesson::heads::{difference, query_key};
 use crate::lesson::heatmap::{self, Cell, Scale};
-use nalgebra::DMatrix;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Cells at least this wide (CSS px) carry their number.
 const NUMBERS_FROM_CSS: f64 = 36.0;
 
-#[derive(Clone, Properties, PartialEq)]
+/// Which map a heatmap shows (heads 0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Map {
+    /// One head's attention weights.
+    Head(usize),
+    /// Head A's weights minus head B's.
+    Difference(usize, usize),
+}
+
+/// "Head 2" / "头 2" (`r` 0-based).
+pub fn head_name(lang: Lang, r: usize) -> String {
+    format!("{} {}", S::HeadHeading.t(lang), r + 1)
+}
+
+#[derive(Clone, Properties)]
 pub struct HeatmapProps {
-    /// The head (1-based) for `data-heatmap`; `None` for a difference map.
-    pub head: Option<usize>,
-    /// For a difference map: `data-heatmap-diff="A-B"`.
-    #[prop_or_default]
-    pub diff: Option<AttrValue>,
-    /// The coloured values, query × key (n × n).
-    pub values: Rc<Matrix>,
-    pub scale: Scale,
-    pub allowed: Rc<DMatrix<bool>>,
-    pub undefined: Rc<Vec<usize>>,
-    pub tokens: Rc<Vec<String>>,
+    /// Everything computed; the map reads its numbers from here.
+    pub trace: Rc<Trace>,
+    pub map: Map,
     /// Keys down and queries across (the column convention).
     pub transpose: bool,
     /// About how wide a cell is, CSS px.
@@ -35,8 +40,6 @@ pub struct HeatmapProps {
     /// The screen's device pixels per CSS pixel (a prop, so a zoom that
     /// changes it redraws the canvas).
     pub dpr: f64,
-    /// What the tooltip lists for a cell: name and query × key matrix.
-    pub details: Rc<Vec<(AttrValue, Matrix)>>,
     /// The accessible name and the exports' title.
     pub title: AttrValue,
     /// File name stem of the exports.
@@ -47,19 +50,107 @@ pub struct HeatmapProps {
     pub on_activate: Option<Callback<()>>,
 }
 
+/// Props are equal when they show the same trace (the same allocation: a
+/// new computation is a new `Rc`), so comparing never walks the matrices.
+impl PartialEq for HeatmapProps {
+    fn eq(&self, o: &Self) -> bool {
+        self.draws_like(o)
+            && self.title == o.title
+            && self.file == o.file
+            && self.lang == o.lang
+            && self.on_activate == o.on_activate
+    }
+}
+
 impl HeatmapProps {
+    /// Whether the canvas would look the same.
+    fn draws_like(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.trace, &o.trace)
+            && self.map == o.map
+            && self.transpose == o.transpose
+            && self.cell_css == o.cell_css
+            && self.dpr == o.dpr
+    }
+
+    fn n(&self) -> usize {
+        self.trace.tokens.len()
+    }
+
+    fn scale(&self) -> Scale {
+        match self.map {
+            Map::Head(_) => Scale::Weights,
+            Map::Difference(..) => Scale::Difference,
+        }
+    }
+
+    /// The coloured value of query q, key k.
+    fn value(&self, q: usize, k: usize) -> f64 {
+        let w = |r: usize| self.trace.heads[r].weights[(q, k)];
+        match self.map {
+            Map::Head(r) => w(r),
+            Map::Difference(a, b) => w(a) - w(b),
+        }
+    }
+
+    /// The coloured values as a query × key matrix (for the CSV).
+    fn matrix(&self) -> Matrix {
+        let h = &self.trace.heads;
+        match self.map {
+            Map::Head(r) => h[r].weights.clone(),
+            Map::Difference(a, b) => difference(&h[a].weights, &h[b].weights),
+        }
+    }
+
+    /// What the tooltip lists for query q, key k.
+    fn details(&self, q: usize, k: usize) -> Vec<(String, f64)> {
+        let lang = self.lang;
+        let h = &self.trace.heads;
+        match self.map {
+            Map::Head(r) => vec![
+                (S::TipScore.t(lang).into(), h[r].scores[(q, k)]),
+                (S::TipScaled.t(lang).into(), h[r].scaled[(q, k)]),
+                (S::TipWeight.t(lang).into(), h[r].weights[(q, k)]),
+            ],
+            Map::Difference(a, b) => vec![
+                (
+                    format!("{} · {}", head_name(lang, a), S::TipWeight.t(lang)),
+                    h[a].weights[(q, k)],
+                ),
+                (
+                    format!("{} · {}", head_name(lang, b), S::TipWeight.t(lang)),
+                    h[b].weights[(q, k)],
+                ),
+                (S::LegendDiff.t(lang).into(), self.value(q, k)),
+            ],
+        }
+    }
+
+    fn undefined(&self, q: usize) -> bool {
+        self.trace.undefined_rows.contains(&q)
+    }
+
     /// What display cell `(r, c)` shows.
     fn cell(&self, r: usize, c: usize) -> Cell {
         let (q, k) = query_key(r, c, self.transpose);
-        if self.undefined.contains(&q) || !self.allowed[(q, k)] {
+        if self.undefined(q) || !self.trace.allowed[(q, k)] {
             Cell::Masked
         } else {
-            Cell::Value(self.values[(q, k)])
+            Cell::Value(self.value(q, k))
         }
     }
 
     fn figure(&self, dpr: f64) -> (heatmap::Layout, Vec<heatmap::Label>) {
-        heatmap::figure(&self.tokens, &self.tokens, self.cell_css, dpr)
+        let tokens = &self.trace.tokens;
+        heatmap::figure(tokens, tokens, self.cell_css, dpr)
+    }
+}
+
+/// The draw effect's dependency: redraw only when the picture changes.
+struct DrawKey(HeatmapProps);
+
+impl PartialEq for DrawKey {
+    fn eq(&self, o: &Self) -> bool {
+        self.0.draws_like(&o.0)
     }
 }
 
@@ -69,7 +160,8 @@ fn draw(p: &HeatmapProps, el: &web_sys::HtmlCanvasElement) {
     let perf = web_sys::window().and_then(|w| w.performance());
     let start = perf.as_ref().map_or(0.0, |p| p.now());
     let (layout, labels) = p.figure(p.dpr);
-    let pixels = heatmap::raster(&layout, p.scale, |r, c| p.cell(r, c));
+    let scale = p.scale();
+    let pixels = heatmap::raster(&layout, scale, |r, c| p.cell(r, c));
     let mut texts = Vec::new();
     if p.cell_css >= NUMBERS_FROM_CSS {
         for r in 0..layout.rows {
@@ -80,7 +172,7 @@ fn draw(p: &HeatmapProps, el: &web_sys::HtmlCanvasElement) {
                         x: x + w / 2.0,
                         y: y + h / 2.0,
                         text: heatmap::cell_text(v),
-                        dark: heatmap::dark_text_on(p.scale.colour(v)),
+                        dark: heatmap::dark_text_on(scale.colour(v)),
                     });
                 }
             }
@@ -99,13 +191,13 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     let table_open = use_state(|| false);
     let lang = props.lang;
     let (layout, _) = props.figure(props.dpr);
-    let n = props.tokens.len().min(props.values.nrows());
+    let n = props.n();
 
     {
         let canvas_ref = canvas_ref.clone();
-        use_effect_with(props.clone(), move |p| {
+        use_effect_with(DrawKey(props.clone()), move |key| {
             if let Some(el) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() {
-                draw(p, &el);
+                draw(&key.0, &el);
             }
         });
     }
@@ -206,11 +298,15 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 "svg" => {
                     let (layout, labels) = p.figure(1.0);
                     let text =
-                        heatmap::svg(&layout, &labels, p.scale, &p.title, |r, c| p.cell(r, c));
+                        heatmap::svg(&layout, &labels, p.scale(), &p.title, |r, c| p.cell(r, c));
                     effects::download(&name, "image/svg+xml", &text);
                 }
                 _ => {
-                    effects::download(&name, "text/csv", &heatmap::csv(&p.tokens, &p.values));
+                    effects::download(
+                        &name,
+                        "text/csv",
+                        &heatmap::csv(&p.trace.tokens, &p.matrix()),
+                    );
                 }
             }
         })
@@ -223,7 +319,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
 
     let tip = at.map(|(r, c)| {
         let (q, k) = query_key(r, c, props.transpose);
-        let tok = |i: usize| props.tokens.get(i).cloned().unwrap_or_default();
+        let tok = |i: usize| props.trace.tokens.get(i).cloned().unwrap_or_default();
         let (x, y, w, h) = layout.cell_rect_css(r, c);
         let flip = c * 2 >= n;
         let tip_style = if flip {
@@ -232,17 +328,17 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
             format!("left:{}px;top:{y}px", x + w + 6.0)
         };
         let masked = props.cell(r, c) == Cell::Masked;
-        let value = props.values[(q, k)];
+        let value = props.value(q, k);
         html! {
             <>
                 <div class="heat-cursor" style={format!("left:{x}px;top:{y}px;width:{w}px;height:{h}px")}></div>
                 <div class="heat-tip" style={tip_style} data-query={q.to_string()} data-key={k.to_string()}
                     data-value={exact(value)}>
                     <div><b>{ S::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ S::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
-                    { for props.details.iter().map(|(name, m)| html! {
-                        <div>{ name.clone() }{ ": " }<span class="num">{ short(m[(q, k)]) }</span></div>
+                    { for props.details(q, k).into_iter().map(|(name, v)| html! {
+                        <div>{ name }{ ": " }<span class="num">{ short(v) }</span></div>
                     }) }
-                    if props.undefined.contains(&q) {
+                    if props.undefined(q) {
                         <div class="tip-wrap">{ S::UndefinedRow.t(lang) }</div>
                     } else if masked {
                         <div class="tip-masked">{ S::MaskedCell.t(lang) }</div>
@@ -251,6 +347,10 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
             </>
         }
     });
+    let (head, diff) = match props.map {
+        Map::Head(r) => (Some((r + 1).to_string()), None),
+        Map::Difference(a, b) => (None, Some(format!("{}-{}", a + 1, b + 1))),
+    };
     let (w_css, h_css) = layout.css_size();
     let corner = if props.transpose {
         format!("{} \\ {}", S::KeyWord.t(lang), S::QueryWord.t(lang))
@@ -261,32 +361,31 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     html! {
         <div class="heatmap">
             <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}
-                data-heat-head={props.head.map(|h| h.to_string())}>
+                data-heat-head={head.clone()}>
                 <canvas ref={canvas_ref} tabindex="0" role="application"
                     aria-roledescription={S::HeatmapRole.t(lang)}
                     aria-label={format!("{}. {}", props.title,
                         if props.on_activate.is_some() { S::HeatmapKeys } else { S::HeatmapKeysNoEnter }.t(lang))}
-                    data-heatmap={props.head.map(|h| h.to_string())}
-                    data-heatmap-diff={props.diff.clone()}
+                    data-heatmap={head.clone()}
+                    data-heatmap-diff={diff}
                     data-rows={n.to_string()} data-cols={n.to_string()}
                     data-cell={(layout.cell as f64 / layout.dpr).to_string()}
                     data-left={(layout.left as f64 / layout.dpr).to_string()}
                     data-top={(layout.top as f64 / layout.dpr).to_string()}
                     onpointerdown={onpointermove.clone()} {onpointermove} {onpointerleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
                 <div aria-live="polite">{ tip.unwrap_or_default() }</div>
-                if props.head.is_some() {
-                    // One frame per query for the walkthrough to outline.
-                    { for (0..n).map(|q| {
-                        let (x, y, _, _) = layout.cell_rect_css(q, q);
+                if head.is_some() {
+                    // One frame for the walkthrough to outline the query it
+                    // computes: hidden until its style sets --q to that query.
+                    <div class="heat-q" style={{
                         let (a, b) = (layout.left as f64 / layout.dpr, layout.top as f64 / layout.dpr);
                         let (cell, span) = (layout.cell as f64 / layout.dpr, n as f64 * layout.cell as f64 / layout.dpr);
-                        let style = if props.transpose {
-                            format!("left:{x}px;top:{b}px;width:{cell}px;height:{span}px")
+                        if props.transpose {
+                            format!("left:calc({a}px + var(--q,0)*{cell}px);top:{b}px;width:{cell}px;height:{span}px")
                         } else {
-                            format!("left:{a}px;top:{y}px;width:{span}px;height:{cell}px")
-                        };
-                        html! { <div class="heat-q" data-q={q.to_string()} style={style}></div> }
-                    }) }
+                            format!("left:{a}px;top:calc({b}px + var(--q,0)*{cell}px);width:{span}px;height:{cell}px")
+                        }
+                    }}></div>
                 }
             </div>
             <p class="heat-tools">
@@ -303,11 +402,11 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                         <caption>{ props.title.clone() }</caption>
                         <tr>
                             <th scope="col">{ corner }</th>
-                            { for props.tokens.iter().take(n).enumerate().map(|(c, t)| html! {
+                            { for props.trace.tokens.iter().take(n).enumerate().map(|(c, t)| html! {
                                 <th scope="col">
                                     { t.clone() }
                                     // Column layout: a query is a column.
-                                    if props.transpose && props.undefined.contains(&c) {
+                                    if props.transpose && props.undefined(c) {
                                         { format!(" ({})", S::UndefinedShort.t(lang)) }
                                     }
                                 </th>
@@ -316,9 +415,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                         { for (0..n).map(|r| html! {
                             <tr>
                                 <th scope="row">
-                                    { props.tokens[r].clone() }
+                                    { props.trace.tokens[r].clone() }
                                     // A query with no visible key (row layout: its row).
-                                    if !props.transpose && props.undefined.contains(&r) {
+                                    if !props.transpose && props.undefined(r) {
                                         { format!(" ({})", S::UndefinedShort.t(lang)) }
                                     }
                                 </th>
@@ -326,7 +425,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                     <td>{ match props.cell(r, c) {
                                         Cell::Value(v) => short(v),
                                         // The softmax of this query does not exist: "—", as in the matrices.
-                                        Cell::Masked if props.undefined.contains(&query_key(r, c, props.transpose).0) => "—".to_string(),
+                                        Cell::Masked if props.undefined(query_key(r, c, props.transpose).0) => "—".to_string(),
                                         Cell::Masked => S::MaskedCell.t(lang).to_string(),
                                     } }</td>
                                 }) }

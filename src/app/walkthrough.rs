@@ -86,14 +86,14 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
         };
         let _ = writeln!(css, "{sel}{{{rule}}}");
         // The head's heatmap follows: the query being computed is outlined
-        // (each heatmap has one overlay per query, `.heat-q[data-q]`).
+        // (each head's heatmap has one hidden frame, `.heat-q`, placed by --q).
         if let (Some(r), MatrixName::Scores | MatrixName::Scaled | MatrixName::Weights) =
             (h.head, h.matrix)
         {
             let map = format!(".heat-canvas[data-heat-head=\"{}\"]", r + 1);
             match h.cells {
                 Cells::Row(q) | Cells::Cell(q, _) => {
-                    let _ = writeln!(css, "{map} .heat-q[data-q=\"{q}\"]{{outline:3px solid var(--ink);outline-offset:1px}}");
+                    let _ = writeln!(css, "{map} .heat-q{{display:block;--q:{q}}}");
                 }
                 Cells::All => {
                     let _ = writeln!(
@@ -440,7 +440,7 @@ mod tests {
         };
         let css = highlight_css(&step.highlights(&t, 0.0));
         assert!(
-            css.contains(".heat-canvas[data-heat-head=\"2\"] .heat-q[data-q=\"2\"]{"),
+            css.contains(".heat-canvas[data-heat-head=\"2\"] .heat-q{display:block;--q:2}"),
             "{css}"
         );
         assert!(!css.contains("data-heat-head=\"1\""), "{css}");

@@ -113,9 +113,15 @@ test('the column layout transposes the picture, not the numbers', async () => {
   // Key 0 ("The") is seen by every query; query 0 sees only key 0.
   assert.deepEqual(rows[1].slice(0, 2), ['The', '1']);
   assert.deepEqual(rows[2].slice(0, 2), ['cat', 'masked']);
-  // The walkthrough's query frames are columns.
-  const frame = await page.$eval('.heat-canvas[data-heat-head="1"] .heat-q[data-q="2"]', (q) => [q.offsetWidth, q.offsetHeight]);
+  // The walkthrough's query frame is a column, moved across by the query.
+  const frame = await page.$eval('.heat-canvas[data-heat-head="1"] .heat-q', (q) => {
+    q.style.setProperty('--q', '2');
+    q.style.display = 'block';
+    const cv = q.parentElement.querySelector('canvas');
+    return [q.offsetWidth, q.offsetHeight, Math.round((q.offsetLeft - Number(cv.dataset.left)) / Number(cv.dataset.cell))];
+  });
   assert.ok(frame[1] > 3 * frame[0], `a column frame: ${frame}`);
+  assert.equal(frame[2], 2, 'at query 2');
   // The big W^q is stacked: its first displayed row is column 0 of W_Q.
   const first = await page.$$eval('[data-matrix="w_q_all"] tr:nth-child(1) td', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`));
   assert.deepEqual(first, ['0,0', '1,0', '2,0', '3,0']);
@@ -310,9 +316,14 @@ test('64 tokens and 8 heads: every heatmap drawn, narrow screens do not overflow
 test('the walkthrough outlines the query it computes on that head\'s heatmap', async () => {
   const { context, page, problems } = await open(TWO_HEADS, '&granularity=row');
   const steps = Number(await page.getAttribute('.player', 'data-steps'));
+  // Which query frame shows, by its place on the canvas (row q).
   const outlined = () => page.$$eval('.heat-canvas .heat-q', (qs) => qs
-    .filter((q) => getComputedStyle(q).outlineStyle !== 'none')
-    .map((q) => `${q.closest('.heat-canvas').dataset.heatHead}:${q.dataset.q}`));
+    .filter((q) => getComputedStyle(q).display !== 'none')
+    .map((q) => {
+      const cv = q.parentElement.querySelector('canvas');
+      const row = Math.round((q.offsetTop - Number(cv.dataset.top)) / Number(cv.dataset.cell));
+      return `${q.closest('.heat-canvas').dataset.heatHead}:${row}`;
+    }));
   const seen = new Set();
   await page.focus('#wt-restart');
   for (let k = 1; k <= steps; k++) {
