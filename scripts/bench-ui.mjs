@@ -7,6 +7,22 @@ const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 
 const scenario = (n, d, h, dk, seed) => seededScenario(n, d, h, dk, seed, { withWo: true });
 
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** [work, to-next-frame] pairs in ms: medians, the worst work, and how many
+ * missed their frame (over 1.5 frames). */
+function summarize(results) {
+  const work = results.map((x) => x[0]);
+  const frames = results.map((x) => x[1]);
+  const missed = frames.filter((f) => f > 16.7 * 1.5).length;
+  return {
+    work: median(work).toFixed(1),
+    maxWork: Math.max(...work).toFixed(1),
+    frame: median(frames).toFixed(1),
+    missed: `${missed}/${frames.length}`,
+  };
+}
+
 async function measure(browser, label, s, samples = 25) {
   const { context, page, problems } = await openPage(browser);
   await page.goto(BASE_URL + '?lang=en' + shareFragment(s));
@@ -36,11 +52,8 @@ async function measure(browser, label, s, samples = 25) {
     }
     return out;
   }, samples);
-  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const work = results.map((x) => x[0]);
-  const frames = results.map((x) => x[1]);
-  const missed = frames.filter((f) => f > 16.7 * 1.5).length;
-  console.log(`edit ${label}: work (compute + render + layout) median ${med(work).toFixed(1)} ms, max ${Math.max(...work).toFixed(1)}; edit to next frame median ${med(frames).toFixed(1)} ms; ${missed}/${frames.length} edits missed their frame`);
+  const r = summarize(results);
+  console.log(`edit ${label}: work (compute + render + layout) median ${r.work} ms, max ${r.maxWork}; edit to next frame median ${r.frame} ms; ${r.missed} edits missed their frame`);
   if (problems.length) console.log('problems:', problems);
   await context.close();
 }
@@ -94,8 +107,7 @@ async function heatmaps(browser, label, s, samples = 10) {
     await page.waitForFunction((n) => document.querySelectorAll('canvas[data-draw-ms]').length === n, count);
     sums.push(await page.$$eval('canvas[data-draw-ms]', (cs) => cs.reduce((a, c) => a + Number(c.dataset.drawMs), 0)));
   }
-  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`heatmaps ${label}: redrawing all ${count} canvases after an edit takes ${med(sums).toFixed(1)} ms median (max ${Math.max(...sums).toFixed(1)}) of a 16.7 ms frame`);
+  console.log(`heatmaps ${label}: redrawing all ${count} canvases after an edit takes ${median(sums).toFixed(1)} ms median (max ${Math.max(...sums).toFixed(1)}) of a 16.7 ms frame`);
   if (problems.length) console.log('problems:', problems);
   await context.close();
 }
@@ -134,11 +146,8 @@ async function heatmapsFigure(browser, label, s, samples = 15) {
     }
     return out;
   }, frags);
-  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const work = results.map((x) => x[0]);
-  const frames = results.map((x) => x[1]);
-  const missed = frames.filter((f) => f > 16.7 * 1.5).length;
-  console.log(`heatmaps figure ${label}: new scenario to every canvas redrawn (compute + render + draws) median ${med(work).toFixed(1)} ms, max ${Math.max(...work).toFixed(1)}; to next frame median ${med(frames).toFixed(1)} ms; ${missed}/${frames.length} missed their frame`);
+  const r = summarize(results);
+  console.log(`heatmaps figure ${label}: new scenario to every canvas redrawn (compute + render + draws) median ${r.work} ms, max ${r.maxWork}; to next frame median ${r.frame} ms; ${r.missed} missed their frame`);
   if (problems.length) console.log('problems:', problems);
   await context.close();
 }
@@ -153,8 +162,7 @@ async function load(browser, samples = 7) {
     times.push(await page.evaluate(() => performance.now()));
     await context.close();
   }
-  const med = times.slice().sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  console.log(`load: usable (output matrix rendered) ${med.toFixed(0)} ms median after navigation start (local server, cold cache)`);
+  console.log(`load: usable (output matrix rendered) ${median(times).toFixed(0)} ms median after navigation start (local server, cold cache)`);
 }
 
 const browser = await launch();

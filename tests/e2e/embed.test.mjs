@@ -22,6 +22,14 @@ async function saveWork(page) {
   await page.press(cell, 'Enter');
 }
 
+/** The full page still opens on that work, in English. */
+async function expectSavedWork(page) {
+  await page.goto(BASE_URL);
+  await ready(page);
+  assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '7');
+  assert.equal(await page.textContent('h1'), 'Attention Lab');
+}
+
 /** Clicks a copy button and returns what reached the clipboard. */
 async function copied(page, button) {
   await page.click(button);
@@ -125,10 +133,7 @@ test('an embedded figure does not overwrite the reader\'s saved work or language
   await saveWork(page);
   await page.goto(BASE_URL + 'notes.html?lang=zh');
   await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height), null, { timeout: 15000 });
-  await page.goto(BASE_URL);
-  await ready(page);
-  assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '7');
-  assert.equal(await page.textContent('h1'), 'Attention Lab');
+  await expectSavedWork(page);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -197,10 +202,7 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
   assert.equal(await page.$$eval('[data-matrix] input', (els) => els.length), 0);
   assert.equal(await page.$$eval('canvas[data-heatmap]', (c) => c.length), 2);
   // The reader's saved work and language are untouched.
-  await page.goto(BASE_URL);
-  await ready(page);
-  assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '7');
-  assert.equal(await page.textContent('h1'), 'Attention Lab');
+  await expectSavedWork(page);
   assert.deepEqual(problems, []);
   await context.close();
 });
