@@ -80,8 +80,10 @@ proptest! {
                 prop_assert!(lab.y < y0 && lab.y - LABEL_PX / 2.0 >= 0.0, "{:?}", lab);
                 // Level labels are written every `step` columns only when the
                 // widest fits that span: neighbours never overlap.
+                // (measured between neighbouring label centres as drawn).
                 let step = ((LABEL_PX + 1.0) / cell).ceil().max(1.0);
-                prop_assert!(w <= cell * step - 2.0, "{:?} ({w} px, step {step})", lab);
+                let spacing = step * l.cell as f64 / l.dpr;
+                prop_assert!(w <= spacing, "{:?} ({w} px, {spacing} px apart)", lab);
             }
         }
         for r in [0, n / 2, n - 1] {

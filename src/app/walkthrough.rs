@@ -92,7 +92,9 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
         {
             let map = format!(".heat-canvas[data-heat-head=\"{}\"]", r + 1);
             match h.cells {
-                Cells::Row(q) | Cells::Cell(q, _) => {
+                // Masked cells mark keys, not the query being computed (the
+                // matrix-level mask step marks cells of every query).
+                Cells::Row(q) | Cells::Cell(q, _) if h.tone != Tone::Masked => {
                     let _ = writeln!(css, "{map} .heat-q{{display:block;--q:{q}}}");
                 }
                 Cells::All => {
@@ -101,7 +103,7 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
                         "{map}{{outline:3px solid var(--weight);outline-offset:3px}}"
                     );
                 }
-                Cells::Col(_) => {}
+                _ => {}
             }
         }
         if h.tone == Tone::Result {
@@ -444,5 +446,24 @@ mod tests {
             "{css}"
         );
         assert!(!css.contains("data-heat-head=\"1\""), "{css}");
+        // The matrix-level mask step marks masked cells of every query: no
+        // single query is framed, the whole map is.
+        let mask = Step {
+            head: Some(0),
+            phase: Phase::Mask { i: None },
+        };
+        let css = highlight_css(&mask.highlights(&t, 0.0));
+        assert!(!css.contains("--q"), "{css}");
+        // One query's mask step frames that query.
+        let mask = Step {
+            head: Some(0),
+            phase: Phase::Mask { i: Some(3) },
+        };
+        let css = highlight_css(&mask.highlights(&t, 0.0));
+        let frames: Vec<&str> = css.lines().filter(|l| l.contains("--q")).collect();
+        assert!(
+            !frames.is_empty() && frames.iter().all(|l| l.contains("--q:3}")),
+            "{css}"
+        );
     }
 }

@@ -313,8 +313,8 @@ test('64 tokens and 8 heads: every heatmap drawn, narrow screens do not overflow
   await context.close();
 });
 
-test('the walkthrough outlines the query it computes on that head\'s heatmap', async () => {
-  const { context, page, problems } = await open(TWO_HEADS, '&granularity=row');
+for (const granularity of ['row', 'matrix']) test(`the walkthrough outlines the query it computes on that head's heatmap (${granularity})`, async () => {
+  const { context, page, problems } = await open(TWO_HEADS, `&granularity=${granularity}`);
   const steps = Number(await page.getAttribute('.player', 'data-steps'));
   // Which query frame shows, by its place on the canvas (row q).
   const outlined = () => page.$$eval('.heat-canvas .heat-q', (qs) => qs
@@ -335,8 +335,13 @@ test('the walkthrough outlines the query it computes on that head\'s heatmap', a
     assert.ok(now.length <= 1, `step ${k}: one query at a time (${now})`);
     now.forEach((x) => seen.add(x));
   }
-  // Every query of both heads is outlined at some step.
-  for (const head of [1, 2]) for (let q = 0; q < 4; q++) assert.ok(seen.has(`${head}:${q}`), `head ${head} query ${q}`);
+  // Query by query, every query of both heads is outlined at some step;
+  // matrix by matrix, none is singled out.
+  if (granularity === 'row') {
+    for (const head of [1, 2]) for (let q = 0; q < 4; q++) assert.ok(seen.has(`${head}:${q}`), `head ${head} query ${q}`);
+  } else {
+    assert.deepEqual([...seen], []);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
