@@ -193,6 +193,17 @@ pub struct DisplayMode {
     pub view: View,
 }
 
+impl DisplayMode {
+    /// Whether this page is a guest in the reader's browser: an embedded
+    /// figure, or a locked page (an instructor's read-only link). A guest
+    /// shows what its link says and never touches the reader's saved work
+    /// or language, nor drops the link from the address (so the address
+    /// stays a share link, with `lock=1` when locked).
+    pub fn guest(&self) -> bool {
+        self.embed || self.locked
+    }
+}
+
 /// The display mode of this visit, from the address.
 pub fn display_mode() -> DisplayMode {
     let on = |k| query(k).is_some_and(|v| v == "1" || v == "true");

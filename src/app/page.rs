@@ -135,13 +135,10 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
 
 #[component]
 pub fn App() -> Html {
+    // How the page is shown (CONTRACT §4): read once, fixed for the visit.
+    let mode = use_memo((), |_| effects::display_mode());
+    let (embed, locked, figure, guest) = (mode.embed, mode.locked, mode.view, mode.guest());
     let state = use_reducer(|| {
-        // An embedded figure shows what its link says and never touches the
-        // reader's own saved work or language choice; nor does a locked page
-        // (an instructor's read-only link), whose own scenario is not the
-        // reader's work.
-        let mode = effects::display_mode();
-        let guest = mode.embed || mode.locked;
         State::start(
             effects::initial_lang(!guest),
             effects::query("convention")
@@ -157,13 +154,6 @@ pub fn App() -> Html {
     });
     let lang = state.lang;
     let dispatcher = state.dispatcher();
-    // How the page is shown (CONTRACT §4): read once, fixed for the visit.
-    let mode = use_memo((), |_| effects::display_mode());
-    let (embed, locked, figure) = (mode.embed, mode.locked, mode.view);
-    // Pages that are not the reader's own workspace (embedded or locked)
-    // neither save the scenario nor drop the link from the address, so the
-    // address stays a share link (with lock=1 when locked).
-    let guest = embed || locked;
     use_effect_with(embed, |embed| {
         let observer = embed.then(effects::post_height_on_resize).flatten();
         move || drop(observer)
