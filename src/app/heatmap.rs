@@ -156,12 +156,15 @@ impl PartialEq for DrawKey {
 
 /// Draws the heatmap and notes how long it took (`data-draw-ms`, read by
 /// the benchmark script).
-fn draw(p: &HeatmapProps, el: &web_sys::HtmlCanvasElement) {
+fn draw(
+    p: &HeatmapProps,
+    (layout, labels): &(heatmap::Layout, Vec<heatmap::Label>),
+    el: &web_sys::HtmlCanvasElement,
+) {
     let perf = web_sys::window().and_then(|w| w.performance());
     let start = perf.as_ref().map_or(0.0, |p| p.now());
-    let (layout, labels) = p.figure(p.dpr);
     let scale = p.scale();
-    let pixels = heatmap::raster(&layout, scale, |r, c| p.cell(r, c));
+    let pixels = heatmap::raster(layout, scale, |r, c| p.cell(r, c));
     let mut texts = Vec::new();
     if p.cell_css >= NUMBERS_FROM_CSS {
         for r in 0..layout.rows {
@@ -178,7 +181,7 @@ fn draw(p: &HeatmapProps, el: &web_sys::HtmlCanvasElement) {
             }
         }
     }
-    canvas::draw(el, &layout, &pixels, &labels, &texts);
+    canvas::draw(el, layout, &pixels, labels, &texts);
     if let Some(perf) = perf {
         let _ = el.set_attribute("data-draw-ms", &format!("{}", perf.now() - start));
     }
@@ -190,14 +193,17 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     let cursor = use_state(|| None::<(usize, usize)>);
     let table_open = use_state(|| false);
     let lang = props.lang;
-    let (layout, _) = props.figure(props.dpr);
+    // Layout and labels once per picture, not on every pointer move.
+    let figure = use_memo(DrawKey(props.clone()), |key| key.0.figure(key.0.dpr));
+    let layout = figure.0;
     let n = props.n();
 
     {
         let canvas_ref = canvas_ref.clone();
+        let figure = figure.clone();
         use_effect_with(DrawKey(props.clone()), move |key| {
             if let Some(el) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() {
-                draw(&key.0, &el);
+                draw(&key.0, &figure, &el);
             }
         });
     }
