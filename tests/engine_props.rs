@@ -12,14 +12,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::{json, Value};
 
-/// Modest case counts, and no regression files written into the repository.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
 
 // ---------------------------------------------------------------------------
 // strategies

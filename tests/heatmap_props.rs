@@ -8,13 +8,8 @@ use attention_lab::lesson::heatmap::{
 };
 use proptest::prelude::*;
 
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
 
 fn ratio() -> impl Strategy<Value = f64> {
     prop_oneof![
