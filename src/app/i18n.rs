@@ -79,7 +79,7 @@ strings! {
     TipScaled => "缩放后的分数", "scaled score";
     TipWeight => "权重", "weight";
     LegendDiff => "差值", "difference";
-    NoDefinedRows => "每个查询的所有键都被掩码：这个头没有任何定义了的权重。", "Every key of every query is masked: this head has no defined weights.";
+    NoDefinedRows => "每个查询的所有键都被屏蔽：这个头没有任何定义了的权重。", "Every key of every query is masked: this head has no defined weights.";
     HeatmapRole => "热图", "heatmap";
     HeatmapKeysNoEnter => "方向键在格子间移动", "Arrow keys move between cells";
     UndefinedShort => "没有定义", "undefined";
@@ -153,10 +153,10 @@ strings! {
     CapWo => "输出投影 W_O", "Output projection W_O";
     CapOutput => "输出：每个位置一个融合了上下文的新向量", "Output: one new, context-aware vector per position";
     CapOutputNoWo => "（场景没有 W_O，输出即拼接结果）", "(the scenario has no W_O, so the output is the concatenation)";
-    MaskedCell => "被掩码", "masked";
-    UndefinedRow => "这一行的所有键都被掩码，softmax 没有定义，因此没有权重和输出。",
+    MaskedCell => "被屏蔽", "masked";
+    UndefinedRow => "这一行的所有键都被屏蔽，softmax 没有定义，因此没有权重和输出。",
         "Every key of this row is masked: its softmax is undefined, so it has no weights and no output.";
-    UndefinedRowsAlert => "有查询行的所有键都被掩码，这些行的 softmax 没有定义（显示为 —）：",
+    UndefinedRowsAlert => "有查询行的所有键都被屏蔽，这些行的 softmax 没有定义（显示为 —）：",
         "Some query rows have every key masked; their softmax is undefined (shown as —): rows";
     ShowMatrix => "展开", "Show";
     HideMatrix => "收起", "Hide";
@@ -248,7 +248,7 @@ strings! {
     StepWeight => "权重 = 指数 ÷ 归一化因子", "Weight = exponential ÷ normaliser";
     StepWeightedSum => "加权求和：每个 Value 乘以它的权重再相加", "Weighted sum: each value times its weight, added up";
     StepProjection => "乘以输出投影 W_O", "Multiplied by the output projection W_O";
-    StepUndefined => "这一行的所有键都被掩码，softmax 没有定义。", "Every key of this row is masked: the softmax is undefined.";
+    StepUndefined => "这一行的所有键都被屏蔽，softmax 没有定义。", "Every key of this row is masked: the softmax is undefined.";
     WalkthroughHeading => "逐步演示", "Walkthrough";
     Restart => "从头开始", "Restart";
     StepBack => "上一步（←）", "Step back (←)";
@@ -306,5 +306,328 @@ mod tests {
         assert_eq!(Lang::from_browser("zh-TW"), Lang::Zh);
         assert_eq!(Lang::from_browser("de-DE"), Lang::En);
         assert_eq!(Lang::Zh.other(), Lang::En);
+    }
+}
+
+// --- the walkthrough's captions ---------------------------------------------
+
+use crate::lesson::captions::{Caption, Proj, StepCaption};
+use crate::lesson::names::Convention;
+use crate::lesson::timeline::sup;
+
+/// `n` as subscript digits (α₁,₂).
+fn subscript(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'][d as usize - '0' as usize])
+        .collect()
+}
+
+/// One sentence for a walkthrough step, with its live numbers and the
+/// page's token labels (`tokens`), in `lang`. Chinese sentences use
+/// full-width punctuation and the notes' own words.
+pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let tok = |i: usize| tokens.get(i).cloned().unwrap_or_default();
+    // q¹（input 1） / q¹ (input 1)
+    let named = |sym: &str, i: usize| {
+        if zh {
+            format!("{sym}{}（{}）", sup(i + 1), tok(i))
+        } else {
+            format!("{sym}{} ({})", sup(i + 1), tok(i))
+        }
+    };
+    let num = crate::lesson::format::short;
+    let head = match sc.head {
+        Some((r, _)) if zh => format!("第 {} 个头：", r + 1),
+        Some((r, _)) => format!("Head {}: ", r + 1),
+        None => String::new(),
+    };
+    let row = |conv: Convention| conv == Convention::Row;
+    let body = match sc.caption {
+        Caption::Inputs { pe } => match (zh, pe) {
+            (true, false) => "输入 X：每个位置一个向量。".to_string(),
+            (true, true) => "输入 X 加上位置编码 PE：每个位置一个向量，并带上了它的位置。".into(),
+            (false, false) => "The inputs X: one vector per position.".into(),
+            (false, true) => "The inputs X plus the positional encoding PE: one vector per position, now carrying its place.".into(),
+        },
+        Caption::Project { m, conv } => {
+            let (big, small) = match m {
+                Proj::Q => ("Q", "q"),
+                Proj::K => ("K", "k"),
+                Proj::V => ("V", "v"),
+            };
+            let product = if row(conv) {
+                format!("X·W_{big}")
+            } else {
+                format!("W^{small} X")
+            };
+            let meaning = match (m, zh) {
+                (Proj::Q, true) => "我在找什么",
+                (Proj::K, true) => "我有什么特征可以被匹配",
+                (Proj::V, true) => "被关注时我提供什么",
+                (Proj::Q, false) => "what am I looking for",
+                (Proj::K, false) => "what features of mine can be matched",
+                (Proj::V, false) => "what do I give when attended to",
+            };
+            let each = if row(conv) {
+                if zh { "每一行" } else { "every row" }
+            } else if zh {
+                "每一列"
+            } else {
+                "every column"
+            };
+            if zh {
+                format!("{big} = {product}：{each}是一个位置的 {small}ⁱ（{meaning}？）。")
+            } else {
+                format!("{big} = {product}: {each} is one position's {small}ⁱ ({meaning}?).")
+            }
+        }
+        Caption::Dot { i, j, conv, value } => {
+            let pair = if row(conv) {
+                format!("q{}·k{}", sup(i + 1), sup(j + 1))
+            } else {
+                format!("(k{})ᵀq{}", sup(j + 1), sup(i + 1))
+            };
+            let a = format!("α{},{}", subscript(i + 1), subscript(j + 1));
+            if zh {
+                format!("{} 与 {} 对应分量相乘再相加：{a} = {pair} = {}。", named("q", i), named("k", j), num(value))
+            } else {
+                format!("{} and {}, entry by entry, multiplied and added: {a} = {pair} = {}.", named("q", i), named("k", j), num(value))
+            }
+        }
+        Caption::ScoresRow { i, conv } => match (zh, row(conv)) {
+            (true, true) => format!("{} 与每个 Key 做点积：分数矩阵 QKᵀ 的第 {} 行。", named("q", i), i + 1),
+            (true, false) => format!("{} 与每个 Key 做点积：分数矩阵 KᵀQ 的第 {} 列。", named("q", i), i + 1),
+            (false, true) => format!("{} dotted with every key: row {} of the score matrix QKᵀ.", named("q", i), i + 1),
+            (false, false) => format!("{} dotted with every key: column {} of the score matrix KᵀQ.", named("q", i), i + 1),
+        },
+        Caption::ScoresAll { conv } => match (zh, row(conv)) {
+            (true, true) => "所有 Query 与所有 Key 的点积：分数矩阵 QKᵀ，第 i 行是 qⁱ 的分数。".into(),
+            (true, false) => "所有 Query 与所有 Key 的点积：分数矩阵 KᵀQ，第 i 列是 qⁱ 的分数。".into(),
+            (false, true) => "Every query dotted with every key: the score matrix QKᵀ, row i holding qⁱ's scores.".into(),
+            (false, false) => "Every query dotted with every key: the score matrix KᵀQ, column i holding qⁱ's scores.".into(),
+        },
+        Caption::Scale { i, d_k, divisor } => {
+            let by = format!("√d_k = √{d_k} = {}", num(divisor));
+            match (zh, i) {
+                (true, Some(i)) => format!("{} 的分数都除以 {by}，让 softmax 不至于过早饱和。", named("q", i)),
+                (true, None) => format!("所有分数都除以 {by}，让 softmax 不至于过早饱和。"),
+                (false, Some(i)) => format!("The scores of {} divided by {by}, so softmax does not saturate.", named("q", i)),
+                (false, None) => format!("Every score divided by {by}, so softmax does not saturate."),
+            }
+        }
+        Caption::Mask { i, hidden } => match (zh, i) {
+            (true, Some(i)) => format!("屏蔽：{} 不能看的 {hidden} 个键，其分数被设为 −∞，softmax 之后权重为 0。", named("q", i)),
+            (true, None) => format!("屏蔽：不能看的键共 {hidden} 处，其分数被设为 −∞，softmax 之后权重为 0。"),
+            (false, Some(i)) => format!("The mask: the scores of the {hidden} key(s) {} may not see become −∞, so their weights will be 0.", named("q", i)),
+            (false, None) => format!("The mask: {hidden} hidden score(s) become −∞, so their weights will be 0."),
+        },
+        Caption::Softmax { i, conv, masked, scaled } => {
+            let mut s = match (zh, i, row(conv)) {
+                (true, Some(i), _) => format!("对 {} 的分数做 softmax：先减去最大值再取指数，再除以它们的和；权重非负，和为 1。", named("q", i)),
+                (true, None, true) => "对每一行做 softmax：权重非负，每行和为 1。".into(),
+                (true, None, false) => "对每一列做 softmax（softmax_col）：权重非负，每列和为 1。".into(),
+                (false, Some(i), _) => format!("Softmax over the scores of {}: subtract the largest, exponentiate, divide by the sum; the weights are non-negative and sum to 1.", named("q", i)),
+                (false, None, true) => "Softmax of every row: non-negative weights, each row summing to 1.".into(),
+                (false, None, false) => "Softmax down every column (softmax_col): non-negative weights, each column summing to 1.".into(),
+            };
+            if masked {
+                s.push_str(if zh { "被屏蔽的键权重为 0。" } else { " Hidden keys get weight 0." });
+            }
+            if !scaled {
+                s.push_str(if zh { "（没有缩放：分数直接进入 softmax。）" } else { " (No scaling: the scores go into softmax as they are.)" });
+            }
+            s
+        }
+        Caption::WeightedSum { i: Some(i), .. } => {
+            if zh {
+                format!("每个 vʲ 乘以它的权重 α′{},ⱼ，再相加，得到 {}。", subscript(i + 1), named("b", i))
+            } else {
+                format!("Each vʲ times its weight α′{},ⱼ, added up: {}.", subscript(i + 1), named("b", i))
+            }
+        }
+        Caption::WeightedSum { i: None, conv } => match (zh, row(conv)) {
+            (true, true) => "权重乘以 V：B = A·V，每一行是一个位置融合了上下文的输出。".into(),
+            (true, false) => "V 乘以权重：B = V·A，每一列是一个位置融合了上下文的输出。".into(),
+            (false, true) => "The weights times V: B = A·V, each row one position's context-aware output.".into(),
+            (false, false) => "V times the weights: B = V·A, each column one position's context-aware output.".into(),
+        },
+        Caption::MatrixForm { conv, scaled, .. } => {
+            let f = match (row(conv), scaled) {
+                (true, true) => "softmax(QKᵀ/√d_k)V",
+                (true, false) => "softmax(QKᵀ)V",
+                (false, true) => "V·softmax_col(KᵀQ/√d_k)",
+                (false, false) => "V·softmax_col(KᵀQ)",
+            };
+            if zh {
+                format!("同样的计算写成矩阵：{f}，一次算完所有位置。")
+            } else {
+                format!("The same computation as matrices: {f}, every position at once.")
+            }
+        }
+        Caption::Concat { heads, conv } => match (zh, row(conv)) {
+            (true, true) => format!("把 {heads} 个头的输出并排拼接（不是取平均）：每一行变长为 h·d_v。"),
+            (true, false) => format!("把 {heads} 个头的输出上下拼接（不是取平均）：每一列变长为 h·d_v。"),
+            (false, true) => format!("The {heads} heads' outputs placed side by side (not averaged): each row becomes h·d_v long."),
+            (false, false) => format!("The {heads} heads' outputs stacked (not averaged): each column becomes h·d_v long."),
+        },
+        Caption::Output { heads, w_o, conv } => match (zh, w_o, heads > 1, row(conv)) {
+            (true, true, _, true) => "拼接结果乘以 W_O，把各头的信息混合起来，得到最终输出。".into(),
+            (true, true, _, false) => "W^O 乘以拼接结果，把各头的信息混合起来，得到最终输出。".into(),
+            (true, false, true, _) => "没有 W_O：拼接结果就是最终输出。".into(),
+            (true, false, false, _) => "只有一个头、没有 W_O：这个头的输出就是最终输出。".into(),
+            (false, true, _, true) => "The concatenation times W_O mixes the heads: the output.".into(),
+            (false, true, _, false) => "W^O times the concatenation mixes the heads: the output.".into(),
+            (false, false, true, _) => "No W_O: the concatenation is the output.".into(),
+            (false, false, false, _) => "One head and no W_O: the head's output is the output.".into(),
+        },
+    };
+    format!("{head}{body}")
+}
+
+#[cfg(test)]
+mod caption_tests {
+    use super::*;
+    use crate::attention::{compute, Mask};
+    use crate::lesson::captions::caption;
+    use crate::lesson::presets::{random, Dims};
+    use crate::lesson::timeline::{Granularity, Timeline};
+
+    /// Symbol names that may appear in Chinese text; any other Latin word is
+    /// an untranslated word.
+    const SYMBOLS: &[&str] = &[
+        "X", "PE", "Q", "K", "V", "W_Q", "W_K", "W_V", "W_O", "W", "O", "q", "k", "v", "b", "x",
+        "softmax", "softmax_col", "d_k", "d_v", "h", "i", "j", "QKᵀ", "KᵀQ", "A", "B", "V·A", "A·V",
+        "concat",
+    ];
+
+    /// The Latin words of `s` (runs of ASCII letters and `_`).
+    fn latin_words(s: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        for c in s.chars() {
+            if c.is_ascii_alphabetic() || c == '_' {
+                cur.push(c);
+            } else if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+        out
+    }
+
+    fn all_captions() -> Vec<StepCaption> {
+        let mut out = Vec::new();
+        for conv in [Convention::Row, Convention::Col] {
+            for scale in [false, true] {
+                for mask in [Mask::None, Mask::Causal, Mask::Padding(1)] {
+                    for heads in [1, 2] {
+                        for w_o in [false, true] {
+                            let d = Dims { n: 3, d_model: 4, d_k: 2, d_v: 2, heads };
+                            let mut s = random(11, d, w_o);
+                            s.scale = scale;
+                            s.mask = mask.clone();
+                            s.positional = if heads == 2 {
+                                crate::attention::Positional::Sinusoidal
+                            } else {
+                                crate::attention::Positional::None
+                            };
+                            let t = compute(&s).unwrap();
+                            for g in Granularity::ALL {
+                                for step in Timeline::new(&t, g, w_o).steps {
+                                    out.push(caption(&step, &t, conv, w_o));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn chinese_captions_have_no_english_words() {
+        // Chinese token labels, as the Chinese presets have.
+        let tokens: Vec<String> = (1..=3).map(|i| format!("输入 {i}")).collect();
+        for sc in all_captions() {
+            let zh = caption_text(&sc, &tokens, Lang::Zh);
+            for w in latin_words(&zh) {
+                assert!(SYMBOLS.contains(&w.as_str()), "{w:?} in {zh}");
+            }
+            // Full-width punctuation in Chinese sentences.
+            for bad in [", ", ": ", "; "] {
+                assert!(!zh.contains(bad), "{bad:?} in {zh}");
+            }
+            // ASCII brackets only inside formulas, never around Chinese.
+            let cjk = |c: char| (c as u32) >= 0x4E00;
+            let chars: Vec<char> = zh.chars().collect();
+            for w in chars.windows(2) {
+                assert!(!(w[0] == '(' && cjk(w[1]) || cjk(w[0]) && w[1] == ')'), "{zh}");
+            }
+            assert!(zh.ends_with('。') || zh.ends_with('）'), "{zh}");
+            assert!(!zh.contains("为正") && !zh.contains("掩码"), "{zh}");
+        }
+    }
+
+    #[test]
+    fn captions_follow_the_convention_scaling_and_w_o() {
+        let tokens: Vec<String> = (1..=3).map(|i| format!("t{i}")).collect();
+        for sc in all_captions() {
+            for lang in [Lang::Zh, Lang::En] {
+                let text = caption_text(&sc, &tokens, lang);
+                let formula = crate::lesson::captions::plain_formula(&sc.caption);
+                let ctx = format!("{sc:?}: {text}");
+                match sc.caption {
+                    Caption::ScoresAll { conv } | Caption::ScoresRow { conv, .. } => {
+                        let (yes, no) = if conv == Convention::Row { ("QKᵀ", "KᵀQ") } else { ("KᵀQ", "QKᵀ") };
+                        assert!(text.contains(yes) && !text.contains(no), "{ctx}");
+                    }
+                    Caption::Softmax { scaled, conv, i, .. } => {
+                        assert!(!text.contains('√'), "{ctx}");
+                        if lang == Lang::En {
+                            assert!(text.contains("non-negative") && !text.contains("positive weights"), "{ctx}");
+                            if i.is_none() {
+                                assert_eq!(text.contains("column"), conv == Convention::Col, "{ctx}");
+                            }
+                            assert_eq!(text.contains("No scaling"), !scaled, "{ctx}");
+                        } else {
+                            assert!(text.contains("非负"), "{ctx}");
+                        }
+                    }
+                    Caption::MatrixForm { scaled, .. } => {
+                        assert_eq!(text.contains('√'), scaled, "{ctx}");
+                    }
+                    Caption::Mask { .. } => {
+                        // The score is set to −∞, never "the key".
+                        if lang == Lang::En {
+                            assert!(text.contains("scores") || text.contains("score(s)"), "{ctx}");
+                            assert!(!text.contains("keys become"), "{ctx}");
+                        } else {
+                            assert!(text.contains("屏蔽") && text.contains("分数被设为 −∞"), "{ctx}");
+                        }
+                    }
+                    Caption::Output { w_o, heads, .. } => {
+                        if w_o {
+                            assert!(text.contains("W_O") || text.contains("W^O"), "{ctx}");
+                        } else {
+                            assert!(!text.contains("W^O") && !text.contains("mixes") && !text.contains("混合"), "{ctx}");
+                        }
+                        if heads == 1 && !w_o {
+                            assert!(!text.contains("concat") && !text.contains("拼接"), "{ctx}");
+                        }
+                    }
+                    _ => {}
+                }
+                // The sentence names the same formula the step shows.
+                if let Caption::Project { .. } | Caption::WeightedSum { i: None, .. } = sc.caption {
+                    let key = formula.split(" = ").last().unwrap_or_default().to_string();
+                    assert!(text.contains(&key), "{ctx} / {formula}");
+                }
+            }
+        }
     }
 }

@@ -16,6 +16,7 @@ mod heads;
 mod heatmap;
 mod page;
 mod toolbar;
+mod stage_draw;
 mod walkthrough;
 
 pub use page::App;

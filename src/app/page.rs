@@ -296,12 +296,16 @@ pub fn App() -> Html {
                     { S::SwitchLang.t(lang) }
                 </button>
             </header>
+            }
+            { alert_view(&state, dismiss) }
+            // The figure first (a picture, not a form); controls after it.
+            if !embed || figure == effects::View::Walkthrough {
+                <Walkthrough scenario={s.clone()} trace={t.clone()} convention={conv} lang={lang} />
+            }
+            if !embed {
             <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
                 can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
                 locked={locked} lang={lang} on_action={on_action} />
-            }
-            { alert_view(&state, dismiss) }
-            if !embed {
             <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
                 <p class="dims">{ summary(s, lang) }</p>
                 if let Some(p) = state.preset {
@@ -315,13 +319,10 @@ pub fn App() -> Html {
                 { controls(&ControlsProps { scenario: s.clone(), on_edit: on_edit.clone(), lang }) }
             }
             }
-            if !embed || figure == effects::View::Walkthrough {
-                <Walkthrough trace={t.clone()} has_w_o={has_w_o} scale={s.scale} convention={conv} lang={lang} follow={!embed} />
-            }
             if !embed || figure == effects::View::Heatmaps {
                 <HeadsPanel scenario={s.clone()} trace={t.clone()} transpose={transpose} collapsed={collapsed} standalone={embed} lang={lang} />
             }
-            if !embed || figure != effects::View::Heatmaps {
+            if !embed || figure == effects::View::Workbench {
             <div class="workbench">
                 <div class="matrices">
                     <section class="step inputs">

@@ -1,18 +1,27 @@
-//! The animated walkthrough (FIGURES F1, F2, F4, F5): a player over the
-//! pure [`Timeline`]. What moves is the data: each step's highlights become
-//! one small `<style>` element keyed on the page contract's `data-matrix`,
-//! `data-head`, `data-row` and `data-col`, so playback never re-renders a
-//! matrix; only this component re-renders, and only when the step (or, in
-//! a dot product, the pair being multiplied) changes.
+//! The animated walkthrough (FIGURES F1, F2, F4, F5, F11): the stage.
+//!
+//! A compact picture in which the numbers move, drawn as SVG from the pure
+//! layout of [`crate::lesson::stage`]: for the current step it shows only
+//! the vectors involved, moving them from where the last step left them.
+//! While playing, only this component re-renders, once per animation frame
+//! (with `prefers-reduced-motion`, once per step, showing its end state).
+//!
+//! When paused, the workbench's matrices below also mark the step (one small
+//! `<style>` element keyed on the page contract's `data-matrix`, `data-head`,
+//! `data-row` and `data-col`), so a reader can find the same numbers there;
+//! while playing nothing outside the stage changes.
 //!
 //! The clock is virtual: speed multiplies it, and the position is a pure
 //! function of virtual time ([`Timeline::position`]).
 
 use super::effects;
-use super::i18n::{Lang, S};
-use crate::attention::Trace;
+use super::i18n::{caption_text, Lang, S};
+use super::stage_draw::draw;
+use crate::attention::{Scenario, Trace};
+use crate::lesson::captions;
 use crate::lesson::formulas::formula;
 use crate::lesson::names::{Convention, MatrixName};
+use crate::lesson::stage::{self, Ctx, Geometry};
 use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Tone, SPEEDS};
 use std::cell::RefCell;
 use std::fmt::Write;
@@ -127,14 +136,10 @@ fn result_matrix(hs: &[Highlight]) -> Option<(MatrixName, Option<usize>)> {
 
 #[derive(Properties, PartialEq)]
 pub struct WalkthroughProps {
+    pub scenario: Rc<Scenario>,
     pub trace: Rc<Trace>,
-    pub has_w_o: bool,
-    pub scale: bool,
     pub convention: Convention,
     pub lang: Lang,
-    /// Scroll the matrix being computed into view when the step changes
-    /// (not in an embedded figure, where it would scroll the host page).
-    pub follow: bool,
 }
 
 /// Something done to the player at a real time (ms).
@@ -142,11 +147,13 @@ type PlayerAction = Rc<dyn Fn(&mut Player, f64)>;
 /// The pending animation frame, dropped (cancelled) on teardown.
 type FrameSlot = Rc<RefCell<Option<gloo::render::AnimationFrame>>>;
 
-/// The player and the trace it was built for (to notice edits).
+/// The player, the trace it was built for (to notice edits), and the
+/// stage's size for that trace (kept while it plays, so nothing jumps).
 struct Live {
     player: Player,
     trace: Rc<Trace>,
     has_w_o: bool,
+    extent: Option<((usize, Convention, u32, Granularity), (f64, f64))>,
 }
 
 fn granularity_label(g: Granularity) -> S {
@@ -157,10 +164,26 @@ fn granularity_label(g: Granularity) -> S {
     }
 }
 
+/// The width the stage may draw in: the figure's inner width once it is on
+/// the page, else the window's.
+fn stage_width(node: &NodeRef) -> f64 {
+    node.cast::<web_sys::Element>()
+        .map(|e| f64::from(e.client_width()))
+        .filter(|w| *w > 0.0)
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.inner_width().ok())
+                .and_then(|w| w.as_f64())
+                .map(|w| w.min(1200.0) - 40.0)
+        })
+        .unwrap_or(700.0)
+}
+
 #[component]
 pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     let lang = p.lang;
     let update = use_force_update();
+    let has_w_o = p.scenario.w_o.is_some();
     let live = use_mut_ref(|| {
         let g = effects::query("granularity")
             .and_then(|g| Granularity::parse(&g))
@@ -173,21 +196,44 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             .and_then(|s| s.parse::<usize>().ok())
             .map_or(0, |s| s.saturating_sub(1));
         Live {
-            player: Player::new(&p.trace, g, p.has_w_o, step, speed),
+            player: Player::new(&p.trace, g, has_w_o, step, speed),
             trace: p.trace.clone(),
-            has_w_o: p.has_w_o,
+            has_w_o,
+            extent: None,
         }
     });
     // An edit while playing rebuilds the timeline and keeps the step.
     {
         let mut l = live.borrow_mut();
-        if !Rc::ptr_eq(&l.trace, &p.trace) || l.has_w_o != p.has_w_o {
+        if !Rc::ptr_eq(&l.trace, &p.trace) || l.has_w_o != has_w_o {
             let g = l.player.granularity;
-            l.player.rebuild(&p.trace, g, p.has_w_o, now());
+            l.player.rebuild(&p.trace, g, has_w_o, now());
             l.trace = p.trace.clone();
-            l.has_w_o = p.has_w_o;
+            l.has_w_o = has_w_o;
         }
     }
+    // The stage's width follows the figure (resizes, rotation, zoom).
+    let body = use_node_ref();
+    let width = use_state(|| 0.0f64);
+    {
+        let (body, width) = (body.clone(), width.clone());
+        use_effect_with((), move |_| {
+            let measure = {
+                let (body, width) = (body.clone(), width.clone());
+                move || {
+                    let w = stage_width(&body).floor();
+                    if w != *width {
+                        width.set(w);
+                    }
+                }
+            };
+            measure();
+            let listener = web_sys::window()
+                .map(|w| gloo::events::EventListener::new(&w, "resize", move |_| measure()));
+            move || drop(listener)
+        });
+    }
+    let reduce = use_memo((), |_| reduced_motion());
     // Runs `f` on the player, then repaints this component.
     let act = {
         let (live, update) = (live.clone(), update.clone());
@@ -204,14 +250,13 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         (pl.step, pl.clock.playing, pl.clock.speed)
     };
 
-    // While playing: wake every frame, repaint only when the step or the
-    // lit pair changes.
+    // While playing: wake every frame and repaint the stage (with reduced
+    // motion, only when the step changes).
     {
-        let (live, update) = (live.clone(), update.clone());
+        let (live, update, reduce) = (live.clone(), update.clone(), *reduce);
         use_effect_with(playing, move |playing| {
             let handle: FrameSlot = Rc::default();
             if *playing {
-                let reduce = reduced_motion();
                 fn frame(h: FrameSlot, tick: Rc<dyn Fn() -> bool>) {
                     let h2 = h.clone();
                     *h.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
@@ -222,7 +267,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 }
                 let tick: Rc<dyn Fn() -> bool> = Rc::new(move || {
                     let mut l = live.borrow_mut();
-                    if l.player.tick(now(), reduce) {
+                    if l.player.tick(now(), reduce) || !reduce {
                         update.force_update();
                     }
                     l.player.clock.playing
@@ -277,34 +322,54 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         });
     }
 
-    let pl = live.borrow();
-    let player = &pl.player;
-    let n = player.timeline.len();
-    let highlights = player.current().highlights(&p.trace, player.progress());
-    let caption = player.current().caption(&p.trace, lang);
-    let result = result_matrix(&highlights);
-    let math = result
-        .map(|(m, _)| formula(m, p.convention, p.scale, p.has_w_o))
-        .unwrap_or_default();
-
-    // The step and speed live in the address, so a link reopens them; the
-    // matrix being computed is brought into view (after the first render).
-    let first = use_mut_ref(|| true);
-    let follow = p.follow;
+    // The step and speed live in the address, so a link reopens them.
     use_effect_with((step, speed), move |(step, speed)| {
         effects::set_query("step", &(step + 1).to_string());
         effects::set_query("speed", &speed.to_string());
-        let first = std::mem::replace(&mut *first.borrow_mut(), false);
-        if let (Some((m, head)), true) = (result, follow && !first) {
-            let sel = matrix_selector(m, head);
-            if let Some(el) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector(&sel).ok().flatten())
-            {
-                el.scroll_into_view_with_bool(false);
-            }
-        }
     });
+
+    let conv = p.convention;
+    let t_now = now();
+    let mut l = live.borrow_mut();
+    let width = if *width > 0.0 { *width } else { stage_width(&body) };
+    let g = Geometry::new(&p.trace, width);
+    let ctx = Ctx {
+        trace: &p.trace,
+        scenario: &p.scenario,
+        conv,
+        g,
+    };
+    let key = (
+        Rc::as_ptr(&p.trace) as usize,
+        conv,
+        width as u32,
+        l.player.granularity,
+    );
+    let extent = match l.extent {
+        Some((k, e)) if k == key => e,
+        _ => {
+            let e = stage::extent(ctx, &l.player.timeline);
+            l.extent = Some((key, e));
+            e
+        }
+    };
+    let l = &*l;
+    let player = &l.player;
+    let n = player.timeline.len();
+    let current = player.current();
+    // Paused at the very start of a step (after a jump), show the step done.
+    let (k, progress) = player.timeline.position(player.clock.at(t_now));
+    let progress = if !playing && progress == 0.0 { 1.0 } else { progress };
+    let scene = stage::frame(ctx, &player.timeline, k, progress, *reduce);
+    let caption = caption_text(
+        &captions::caption(&current, &p.trace, conv, has_w_o),
+        &p.trace.tokens,
+        lang,
+    );
+    let highlights = current.highlights(&p.trace, player.progress());
+    let math = result_matrix(&highlights)
+        .map(|(m, _)| formula(m, conv, p.trace.scale, has_w_o))
+        .unwrap_or_default();
 
     // `name` is the accessible name and tooltip (the label may be a symbol).
     let button = |id: Option<&'static str>,
@@ -331,7 +396,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         })
     };
     let on_granularity = {
-        let (live, update, trace, w) = (live.clone(), update.clone(), p.trace.clone(), p.has_w_o);
+        let (live, update, trace) = (live.clone(), update.clone(), p.trace.clone());
         Callback::from(move |e: Event| {
             if let Some(g) = e
                 .target()
@@ -339,7 +404,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 .and_then(|s| Granularity::parse(&s.value()))
             {
                 effects::set_query("granularity", g.code());
-                live.borrow_mut().player.rebuild(&trace, g, w, now());
+                live.borrow_mut().player.rebuild(&trace, g, has_w_o, now());
                 update.force_update();
             }
         })
@@ -349,20 +414,20 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     } else {
         format!("▶ {}", S::Play.t(lang))
     };
+    let scroll = extent.1 > STAGE_MAX_H;
     html! {
-        <section class={classes!("player", playing.then_some("playing"))} aria-label={S::WalkthroughHeading.t(lang)}
-            data-step={(step + 1).to_string()} data-steps={n.to_string()}
+        <section class={classes!("player", "stage", playing.then_some("playing"))} aria-label={S::WalkthroughHeading.t(lang)}
+            data-figure="stage" data-step={(step + 1).to_string()} data-steps={n.to_string()}
             data-playing={playing.to_string()} data-speed={speed.to_string()}
-            data-time={player.clock.at(now()).round().to_string()}>
+            data-time={player.clock.at(t_now).round().to_string()}>
             <div class="player-bar">
                 <h2>{ S::WalkthroughHeading.t(lang) }</h2>
-                { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(0, t)))) }
-                { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step.saturating_sub(1), t)))) }
-                { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(Rc::new(|pl, t| pl.toggle(t)))) }
-                { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step + 1, t)))) }
-                <input id="wt-scrubber" class="scrubber" type="range" min="1" max={n.to_string()} value={(step + 1).to_string()}
-                    aria-label={S::StepLabel.t(lang)} oninput={scrub} />
-                <span class="counter">{ format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }</span>
+                <span class="transport">
+                    { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(0, t)))) }
+                    { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step.saturating_sub(1), t)))) }
+                    { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(Rc::new(|pl, t| pl.toggle(t)))) }
+                    { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step + 1, t)))) }
+                </span>
                 <span class="speeds" role="group" aria-label={S::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&s| button(
                         None, format!("{s}×"), format!("{} {s}×", S::SpeedLabel.t(lang)), Some(speed == s),
@@ -370,22 +435,35 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                     )) }
                 </span>
                 <label class="field inline" for="wt-granularity">
-                    <span>{ S::GranularityLabel.t(lang) }</span>
-                    <select id="wt-granularity" onchange={on_granularity}>
+                    <span class="visually-hidden">{ S::GranularityLabel.t(lang) }</span>
+                    <select id="wt-granularity" onchange={on_granularity} title={S::GranularityLabel.t(lang)}>
                         { for Granularity::ALL.iter().map(|g| html! {
                             <option value={g.code()} selected={*g == player.granularity}>{ granularity_label(*g).t(lang) }</option>
                         }) }
                     </select>
                 </label>
             </div>
+            <div class="scrub-row">
+                <input id="wt-scrubber" class="scrubber" type="range" min="1" max={n.to_string()} value={(step + 1).to_string()}
+                    aria-label={S::StepLabel.t(lang)} oninput={scrub} />
+                <span class="counter">{ format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }</span>
+            </div>
+            <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}>
+                { draw(&scene, &g, extent, &caption) }
+            </div>
             <div class="player-caption" aria-live="polite">
                 <p>{ caption }</p>
                 <div class="step-formula">{ Html::from_html_unchecked(AttrValue::from(math)) }</div>
             </div>
-            <style>{ highlight_css(&highlights) }</style>
+            if !playing {
+                <style>{ highlight_css(&highlights) }</style>
+            }
         </section>
     }
 }
+
+/// Above this height (px) the picture scrolls inside the figure.
+const STAGE_MAX_H: f64 = 560.0;
 
 #[cfg(test)]
 mod tests {

@@ -62,6 +62,8 @@ pub struct Trace {
     pub undefined_rows: Vec<usize>,
     /// The divisor applied to scores: √d_k, or 1 when scaling is off.
     pub divisor: f64,
+    /// Whether the scenario divides the scores by √d_k.
+    pub scale: bool,
     /// One entry per head.
     pub heads: Vec<HeadTrace>,
     /// Head outputs side by side, n × (h·d_v).
@@ -223,6 +225,7 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         allowed,
         undefined_rows,
         divisor,
+        scale: scenario.scale,
         heads,
         concat,
         output,

@@ -37,7 +37,7 @@ pub use scenario::{
     default_tokens, HeadWeights, Mask, Positional, Scenario, ScenarioError, FORMAT, MAX_D,
     MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
 };
-pub use softmax::softmax_masked;
+pub use softmax::{softmax_masked, softmax_parts, SoftmaxParts};
 
 /// Every matrix of the engine: `nalgebra::DMatrix<f64>`, rows are positions.
 pub type Matrix = nalgebra::DMatrix<f64>;

@@ -13,6 +13,23 @@
 /// `scores` and `allowed` must have the same length (a shorter `allowed`
 /// masks the rest).
 pub fn softmax_masked(scores: &[f64], allowed: &[bool]) -> Option<Vec<f64>> {
+    let parts = softmax_parts(scores, allowed)?;
+    Some(parts.exps.iter().map(|e| e / parts.sum).collect())
+}
+
+/// The intermediate numbers of [`softmax_masked`], for showing the
+/// computation: the largest visible score, `exp(s_j − max)` per entry (0 for
+/// masked ones) and their sum. `weights[j] = exps[j] / sum`, exactly as the
+/// engine computes them. `None` when no entry is allowed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SoftmaxParts {
+    pub max: f64,
+    pub exps: Vec<f64>,
+    pub sum: f64,
+}
+
+/// See [`SoftmaxParts`].
+pub fn softmax_parts(scores: &[f64], allowed: &[bool]) -> Option<SoftmaxParts> {
     let visible = |j: usize| allowed.get(j).copied().unwrap_or(false);
     let max = (0..scores.len())
         .filter(|&j| visible(j))
@@ -28,5 +45,5 @@ pub fn softmax_masked(scores: &[f64], allowed: &[bool]) -> Option<Vec<f64>> {
         })
         .collect();
     let sum: f64 = exps.iter().sum();
-    Some(exps.iter().map(|e| e / sum).collect())
+    Some(SoftmaxParts { max, exps, sum })
 }

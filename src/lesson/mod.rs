@@ -2,6 +2,7 @@
 //! are shown and parsed, derivations of single cells, formulas, code
 //! snippets. No browser APIs here, so all of it is tested natively.
 
+pub mod captions;
 pub mod derive;
 pub mod edit;
 pub mod format;
@@ -13,4 +14,5 @@ pub mod parse;
 pub mod presets;
 pub mod random;
 pub mod snippets;
+pub mod stage;
 pub mod timeline;

@@ -11,7 +11,7 @@
 //! position never jumps), and [`Timeline::position`] is a pure function of
 //! virtual time. Nothing here knows about frames or the DOM.
 
-use super::names::{Lang, MatrixName};
+use super::names::MatrixName;
 use crate::attention::Trace;
 
 /// How finely the walkthrough steps.
@@ -111,12 +111,18 @@ pub struct Highlight {
 }
 
 /// Virtual milliseconds a step lasts at 1×.
+/// The first dot product is played slowly, term by term; the others are
+/// quick replays of the same move.
 pub fn duration(phase: Phase) -> f64 {
     match phase {
         Phase::Scores {
+            i: Some(0),
+            j: Some(0),
+        } => 2400.0,
+        Phase::Scores {
             i: Some(_),
             j: Some(_),
-        } => 1400.0,
+        } => 1200.0,
         Phase::Scale { .. } | Phase::Mask { .. } => 1200.0,
         Phase::MatrixForm => 2400.0,
         _ => 1800.0,
@@ -154,7 +160,9 @@ impl Timeline {
             match granularity {
                 Granularity::Matrix => {
                     push(Phase::Scores { i: None, j: None });
-                    push(Phase::Scale { i: None });
+                    if trace.scale {
+                        push(Phase::Scale { i: None });
+                    }
                     if trace.masked {
                         push(Phase::Mask { i: None });
                     }
@@ -176,7 +184,11 @@ impl Timeline {
                                 j: None,
                             });
                         }
-                        push(Phase::Scale { i: Some(i) });
+                        // Without scaling there is nothing to show between
+                        // the scores and the softmax (the stage says so there).
+                        if trace.scale {
+                            push(Phase::Scale { i: Some(i) });
+                        }
                         if row_has_mask(i) {
                             push(Phase::Mask { i: Some(i) });
                         }
@@ -441,90 +453,6 @@ impl Step {
         }
         out
     }
-
-    /// What the step does, in a sentence (1-based positions, the page's
-    /// token labels).
-    pub fn caption(&self, trace: &Trace, lang: Lang) -> String {
-        let tok = |i: usize| trace.tokens.get(i).cloned().unwrap_or_default();
-        let zh = lang == Lang::Zh;
-        let head = match (self.head, trace.heads.len() > 1) {
-            (Some(r), true) => {
-                if zh {
-                    format!("第 {} 个头：", r + 1)
-                } else {
-                    format!("Head {}: ", r + 1)
-                }
-            }
-            _ => String::new(),
-        };
-        let q = |i: usize| format!("q{} ({})", sup(i + 1), tok(i));
-        let body = match self.phase {
-            Phase::Inputs => {
-                if zh {
-                    "输入 X：每个位置一个向量。".to_string()
-                } else {
-                    "The inputs X: one vector per position.".to_string()
-                }
-            }
-            Phase::Query => t(zh, "用 W_Q 把每个输入变成 Query：我在找什么？", "W_Q turns every input into a query: what am I looking for?"),
-            Phase::Key => t(zh, "用 W_K 把每个输入变成 Key：我能被怎样匹配？", "W_K turns every input into a key: what can I be matched by?"),
-            Phase::Value => t(zh, "用 W_V 把每个输入变成 Value：被关注时我提供什么？", "W_V turns every input into a value: what do I give when attended to?"),
-            Phase::Scores { i: Some(i), j: Some(j) } => {
-                if zh {
-                    format!("{} 与 k{} ({}) 逐项相乘再相加，得到分数 α({},{})。", q(i), sup(j + 1), tok(j), i + 1, j + 1)
-                } else {
-                    format!("{} and k{} ({}) multiplied entry by entry and added: the score α({},{}).", q(i), sup(j + 1), tok(j), i + 1, j + 1)
-                }
-            }
-            Phase::Scores { i: Some(i), j: None } => {
-                if zh {
-                    format!("{} 与每个 Key 做点积，得到这一行的分数。", q(i))
-                } else {
-                    format!("{} dotted with every key: this query's row of scores.", q(i))
-                }
-            }
-            Phase::Scores { .. } => t(zh, "所有 Query 与所有 Key 的点积：分数矩阵 QKᵀ。", "Every query dotted with every key: the score matrix QKᵀ."),
-            Phase::Scale { i } => {
-                let what = i.map(q);
-                match (zh, what) {
-                    (true, Some(w)) => format!("{w} 的分数除以 √d_k（缩放关闭时不变）。"),
-                    (true, None) => "所有分数除以 √d_k（缩放关闭时不变）。".into(),
-                    (false, Some(w)) => format!("The scores of {w} divided by √d_k (unchanged when scaling is off)."),
-                    (false, None) => "Every score divided by √d_k (unchanged when scaling is off).".into(),
-                }
-            }
-            Phase::Mask { i } => {
-                let what = i.map(q);
-                match (zh, what) {
-                    (true, Some(w)) => format!("掩码：{w} 看不到的键被设为 −∞，权重将是 0。"),
-                    (true, None) => "掩码：看不到的键被设为 −∞，它们的权重将是 0。".into(),
-                    (false, Some(w)) => format!("The mask: keys {w} may not see become −∞, so their weight will be 0."),
-                    (false, None) => "The mask: hidden keys become −∞, so their weights will be 0.".into(),
-                }
-            }
-            Phase::Softmax { i } => {
-                let what = i.map(q);
-                match (zh, what) {
-                    (true, Some(w)) => format!("对 {w} 的分数做 softmax：权重为正，和为 1。"),
-                    (true, None) => "对每一行做 softmax：权重为正，每行和为 1。".into(),
-                    (false, Some(w)) => format!("Softmax over the scores of {w}: positive weights that sum to 1."),
-                    (false, None) => "Softmax of every row: positive weights, each row summing to 1.".into(),
-                }
-            }
-            Phase::WeightedSum { i: Some(i) } => {
-                if zh {
-                    format!("每个 Value 乘以它的权重再相加，得到 b{} ({})。", sup(i + 1), tok(i))
-                } else {
-                    format!("Each value times its weight, added up: b{} ({}).", sup(i + 1), tok(i))
-                }
-            }
-            Phase::WeightedSum { i: None } => t(zh, "权重乘以 V：每个位置得到融合了上下文的输出。", "The weights times V: every position gets its context-aware output."),
-            Phase::MatrixForm => t(zh, "同样的计算写成矩阵：softmax(QKᵀ/√d_k)V，一次算完所有位置。", "The same computation as matrices: softmax(QKᵀ/√d_k)V, every position at once."),
-            Phase::Concat => t(zh, "把各个头的输出并排拼接（不是取平均）。", "The heads' outputs placed side by side (not averaged)."),
-            Phase::Output => t(zh, "拼接结果乘以 W_O，得到最终输出（没有 W_O 时就是拼接结果）。", "The concatenation times W_O gives the output (without W_O, the concatenation is the output)."),
-        };
-        format!("{head}{body}")
-    }
 }
 
 /// A position as superscript digits, as the notes write q¹, k², b³.
@@ -533,10 +461,6 @@ pub fn sup(n: usize) -> String {
         .chars()
         .map(|d| ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][d as usize - '0' as usize])
         .collect()
-}
-
-fn t(zh: bool, z: &str, e: &str) -> String {
-    if zh { z } else { e }.to_string()
 }
 
 #[cfg(test)]
@@ -555,12 +479,18 @@ mod tests {
 
     #[test]
     fn step_counts_for_one_head() {
-        let s = notes_004(); // n = 3, 1 head, no W_O, no mask
-                             // Inputs, Q, K, V, scores, scale, softmax, weighted sum, output.
-        assert_eq!(count(&s, Granularity::Matrix), 9);
-        // Inputs, Q, K, V, 3 × (scores, scale, softmax, sum), matrix form, output.
-        assert_eq!(count(&s, Granularity::Row), 4 + 3 * 4 + 1 + 1);
+        // n = 3, 1 head, no W_O, no mask, no scaling (no scale steps).
+        let mut s = notes_004();
+        // Inputs, Q, K, V, scores, softmax, weighted sum, output.
+        assert_eq!(count(&s, Granularity::Matrix), 8);
+        // Inputs, Q, K, V, 3 × (scores, softmax, sum), matrix form, output.
+        assert_eq!(count(&s, Granularity::Row), 4 + 3 * 3 + 1 + 1);
         // As rows, but n scores per query.
+        assert_eq!(count(&s, Granularity::Dot), 4 + 3 * (3 + 2) + 1 + 1);
+        // With scaling, one ÷√d_k step per query (or one for the matrix).
+        s.scale = true;
+        assert_eq!(count(&s, Granularity::Matrix), 9);
+        assert_eq!(count(&s, Granularity::Row), 4 + 3 * 4 + 1 + 1);
         assert_eq!(count(&s, Granularity::Dot), 4 + 3 * (3 + 3) + 1 + 1);
     }
 
@@ -589,7 +519,9 @@ mod tests {
 
     #[test]
     fn steps_follow_the_notes_order() {
-        let tl = Timeline::new(&trace(&notes_004()), Granularity::Dot, false);
+        let mut scaled = notes_004();
+        scaled.scale = true;
+        let tl = Timeline::new(&trace(&scaled), Granularity::Dot, false);
         let phases: Vec<Phase> = tl.steps.iter().take(11).map(|s| s.phase).collect();
         assert_eq!(
             phases,
@@ -727,42 +659,10 @@ mod tests {
         assert_eq!(sup(1), "¹");
         assert_eq!(sup(10), "¹⁰");
         assert_eq!(sup(64), "⁶⁴");
-        let t = trace(&notes_004());
-        let step = Step {
-            head: Some(0),
-            phase: Phase::Scores {
-                i: Some(0),
-                j: Some(1),
-            },
-        };
-        assert_eq!(
-            step.caption(&t, Lang::En),
-            "q¹ (input 1) and k² (input 2) multiplied entry by entry and added: the score α(1,2)."
-        );
     }
 
     #[test]
-    fn captions_exist_in_both_languages_for_every_step() {
-        let d = Dims {
-            n: 3,
-            d_model: 3,
-            d_k: 2,
-            d_v: 2,
-            heads: 2,
-        };
-        let mut s = random(9, d, true);
-        s.mask = Mask::Causal;
-        let t = trace(&s);
-        for g in Granularity::ALL {
-            for step in Timeline::new(&t, g, true).steps {
-                let (zh, en) = (step.caption(&t, Lang::Zh), step.caption(&t, Lang::En));
-                assert!(!zh.is_empty() && !en.is_empty());
-                assert_ne!(zh, en, "{step:?}");
-                if step.head.is_some() {
-                    assert!(en.starts_with("Head "), "{en}");
-                }
-            }
-        }
+    fn granularities_parse() {
         let g = Granularity::parse("dot");
         assert_eq!(g, Some(Granularity::Dot));
         assert_eq!(Granularity::parse("x"), None);

@@ -1,0 +1,1279 @@
+//! # The stage: the notes' animated figure, one picture per step
+//!
+//! The notes draw self-attention as small pictures in which numbers travel:
+//! `aⁱ → qⁱ, kⁱ, vⁱ`, then `q¹` meets every `kʲ`, the scores `α₁,ⱼ` go
+//! through softmax, and the weighted values `α′₁,ⱼ vʲ` add up to `b¹`
+//! (note 000 §4, note 004). This module lays out that picture for one step
+//! of the [`Timeline`](super::timeline::Timeline) at a given progress, as a
+//! list of [`Item`]s with positions in CSS pixels. The page only draws them.
+//!
+//! - **One frame, one idea.** Each step shows only the vectors it reads and
+//!   the ones it writes; everything else is absent.
+//! - **Fixed roles and colours.** Every item has a [`Role`] (note 004's
+//!   colours) *and* a text label (`q¹`, `k²`, `α₁,·`, `b¹`), so colour is
+//!   never the only cue.
+//! - **Motion shows where a number comes from.** An item keeps its `id`
+//!   from one step to the next, and [`frame`] moves it from where the last
+//!   step left it; inside a step, products appear term by term, a score
+//!   travels into its slot, weighted values slide together into `bⁱ`. Every
+//!   intermediate frame shows true numbers (a moving value is already the
+//!   engine's value). Time is an input: a frame is a pure function of the
+//!   step and its progress.
+//! - **The convention decides the picture.** Row layout (note 000 §8,
+//!   note 004): vectors are rows, a query's computation flows downwards.
+//!   Column layout (note 000 §4): vectors are columns, it flows rightwards,
+//!   `Q = W^q X`, `S = KᵀQ`, `B = V·A`.
+//! - **Large scenarios are sliced.** At most [`SHOWN`] entries of a vector
+//!   and [`SHOWN`] vectors of a block are drawn (a window around the current
+//!   query), the rest summarised by an ellipsis cell.
+
+use super::format::short;
+use super::names::Convention;
+use super::timeline::{sup, Phase, Step, Timeline};
+use crate::attention::{softmax_parts, Matrix, Scenario, Trace};
+
+/// The most entries of a vector, and vectors of a block, drawn at once.
+pub const SHOWN: usize = 8;
+
+/// What a value is, with note 004's colour for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Input,
+    Param,
+    Query,
+    Key,
+    Value,
+    Score,
+    Weight,
+    Weighted,
+    Output,
+    /// Operators and notes.
+    Plain,
+}
+
+impl Role {
+    /// The CSS class of the role (`role-query`, …; shared with the workbench).
+    pub fn class(self) -> &'static str {
+        match self {
+            Role::Input => "role-input",
+            Role::Param => "role-param",
+            Role::Query => "role-query",
+            Role::Key => "role-key",
+            Role::Value => "role-value",
+            Role::Score => "role-score",
+            Role::Weight => "role-weight",
+            Role::Weighted => "role-weighted",
+            Role::Output => "role-output",
+            Role::Plain => "role-plain",
+        }
+    }
+}
+
+/// How a cell shows its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellState {
+    /// The value.
+    Value,
+    /// Not computed yet at this moment of the step (drawn empty).
+    Pending,
+    /// A score hidden by the mask: `−∞`.
+    Masked,
+    /// Entries not drawn (`⋯`).
+    Ellipsis,
+}
+
+/// One cell of a vector.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub text: String,
+    /// The exact value (NaN when there is none).
+    pub value: f64,
+    pub state: CellState,
+    /// A bar filling `0..=1` of the cell (softmax weights and exps).
+    pub bar: Option<f64>,
+    /// Taking part in what happens right now (the pair being multiplied).
+    pub lit: bool,
+}
+
+impl Cell {
+    fn value(v: f64) -> Cell {
+        Cell {
+            text: short(v),
+            value: v,
+            state: CellState::Value,
+            bar: None,
+            lit: false,
+        }
+    }
+
+    fn ellipsis(hidden: usize) -> Cell {
+        Cell {
+            text: "⋯".into(),
+            value: hidden as f64,
+            state: CellState::Ellipsis,
+            bar: None,
+            lit: false,
+        }
+    }
+
+    fn pending(mut self) -> Cell {
+        self.state = CellState::Pending;
+        self
+    }
+}
+
+/// What an item draws.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// A vector: cells side by side (or one above the other).
+    Cells { cells: Vec<Cell>, vertical: bool },
+    /// A label or an operator, `w` × `h` px, one line per entry.
+    Text { lines: Vec<String>, w: f64, h: f64 },
+}
+
+/// One thing on the stage. `x`, `y` are its top-left corner in CSS px.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// Stable across steps, so the page can move the same element.
+    pub id: String,
+    pub role: Role,
+    pub body: Body,
+    pub x: f64,
+    pub y: f64,
+    pub opacity: f64,
+    /// Highlighted by the current step.
+    pub lit: bool,
+}
+
+impl Item {
+    /// Width and height in px on a stage of geometry `g`.
+    pub fn size(&self, g: &Geometry) -> (f64, f64) {
+        match &self.body {
+            Body::Cells { cells, vertical } => {
+                let k = cells.len() as f64;
+                if *vertical {
+                    (g.cw, k * g.ch)
+                } else {
+                    (k * g.cw, g.ch)
+                }
+            }
+            Body::Text { w, h, .. } => (*w, *h),
+        }
+    }
+}
+
+/// Cell sizes and the width available.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// Cell width and height, px.
+    pub cw: f64,
+    pub ch: f64,
+    /// Font size of the numbers, px (monospace: a digit is 0.6 em wide).
+    pub font: f64,
+    /// The width the stage may use, px.
+    pub max_w: f64,
+}
+
+impl Geometry {
+    /// Cells wide enough for the longest number the stage will show, in a
+    /// stage `width` px wide (smaller type below 520 px).
+    pub fn new(trace: &Trace, width: f64) -> Geometry {
+        let narrow = width < 520.0;
+        let font = if narrow { 11.0 } else { 12.5 };
+        let longest = longest_text(trace).clamp(2, 10) as f64;
+        Geometry {
+            cw: (longest * 0.6 * font + 10.0).round().max(30.0),
+            ch: if narrow { 21.0 } else { 23.0 },
+            font,
+            max_w: width.max(200.0),
+        }
+    }
+
+    /// Pixel width of a text (CJK characters count double).
+    pub fn text_w(&self, s: &str) -> f64 {
+        let units: f64 = s
+            .chars()
+            .map(|c| if (c as u32) >= 0x2E80 { 1.7 } else { 0.62 })
+            .sum();
+        (units * self.font).ceil() + 6.0
+    }
+}
+
+/// The longest number (in characters) among what the stage shows.
+fn longest_text(t: &Trace) -> usize {
+    let sliced = |m: &Matrix| {
+        m.view((0, 0), (m.nrows().min(SHOWN), m.ncols().min(SHOWN)))
+            .iter()
+            .map(|v| short(*v).chars().count())
+            .max()
+            .unwrap_or(1)
+    };
+    let mut longest = sliced(&t.input).max(sliced(&t.output));
+    for h in &t.heads {
+        for m in [&h.q, &h.k, &h.v, &h.scores, &h.scaled, &h.weights, &h.output] {
+            longest = longest.max(sliced(m));
+        }
+    }
+    longest
+}
+
+/// What the stage is drawn from: the trace, the scenario's own inputs and
+/// output projection, and how to show them.
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    pub trace: &'a Trace,
+    /// The scenario the trace was computed from (its `x`, weights, `W_O`).
+    pub scenario: &'a Scenario,
+    pub conv: Convention,
+    pub g: Geometry,
+}
+
+/// A laid-out picture: its items and its size.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    pub items: Vec<Item>,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Scene {
+    fn shifted(mut self, dx: f64, dy: f64) -> Scene {
+        for it in &mut self.items {
+            it.x += dx;
+            it.y += dy;
+        }
+        self
+    }
+
+    /// The item with `id`.
+    pub fn get(&self, id: &str) -> Option<&Item> {
+        self.items.iter().find(|i| i.id == id)
+    }
+}
+
+const GAP: f64 = 10.0;
+
+/// Places `parts` left to right, centred on a common line, wrapping onto a
+/// new line when the next part would pass `max_w`.
+fn across(parts: Vec<Scene>, max_w: f64) -> Scene {
+    let mut lines: Vec<Vec<Scene>> = vec![Vec::new()];
+    let mut w = 0.0;
+    for p in parts {
+        let line = lines.last_mut().expect("one line");
+        if !line.is_empty() && w + GAP + p.w > max_w {
+            lines.push(Vec::new());
+            w = 0.0;
+        }
+        let line = lines.last_mut().expect("one line");
+        w += if line.is_empty() { p.w } else { GAP + p.w };
+        line.push(p);
+    }
+    let mut out = Scene::default();
+    for line in lines {
+        let lh = line.iter().map(|p| p.h).fold(0.0, f64::max);
+        let mut x = 0.0;
+        for p in line {
+            let (pw, ph) = (p.w, p.h);
+            out.items
+                .extend(p.shifted(x, out.h + (lh - ph) / 2.0).items);
+            x += pw + GAP;
+            out.w = out.w.max(x - GAP);
+        }
+        out.h += lh + GAP;
+    }
+    out.h = (out.h - GAP).max(0.0);
+    out
+}
+
+/// Places `parts` top to bottom, left-aligned, `gap` px apart.
+fn down(parts: Vec<Scene>, gap: f64) -> Scene {
+    let mut out = Scene::default();
+    for p in parts {
+        let (pw, ph) = (p.w, p.h);
+        let y = if out.items.is_empty() { 0.0 } else { out.h + gap };
+        out.items.extend(p.shifted(0.0, y).items);
+        out.w = out.w.max(pw);
+        out.h = y + ph;
+    }
+    out
+}
+
+/// The builder of one step's picture.
+struct B<'a> {
+    c: Ctx<'a>,
+    /// Local progress of the step's own motion, 0..=1.
+    lp: f64,
+}
+
+/// `0..=1` as `lp` goes from `a` to `b`.
+fn ramp(lp: f64, a: f64, b: f64) -> f64 {
+    ((lp - a) / (b - a)).clamp(0.0, 1.0)
+}
+
+fn lerp(a: f64, b: f64, t: f64) -> f64 {
+    a + (b - a) * t
+}
+
+/// Smooth start and stop.
+pub fn ease(t: f64) -> f64 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// `sym` with position `i` (0-based) as a superscript: `q¹`.
+fn at(sym: &str, i: usize) -> String {
+    format!("{sym}{}", sup(i + 1))
+}
+
+/// At most [`SHOWN`] indices of `0..n`, a window that contains `focus`.
+fn window(n: usize, focus: usize) -> std::ops::Range<usize> {
+    if n <= SHOWN {
+        return 0..n;
+    }
+    let start = focus.saturating_sub(SHOWN / 2).min(n - SHOWN);
+    start..start + SHOWN
+}
+
+impl<'a> B<'a> {
+    fn vertical(&self) -> bool {
+        self.c.conv == Convention::Col
+    }
+
+    fn text(&self, id: &str, lines: &[&str], role: Role) -> Scene {
+        let g = &self.c.g;
+        let w = lines.iter().map(|l| g.text_w(l)).fold(0.0, f64::max);
+        let h = g.ch * lines.len() as f64;
+        Scene {
+            items: vec![Item {
+                id: id.to_string(),
+                role,
+                body: Body::Text {
+                    lines: lines.iter().map(|s| s.to_string()).collect(),
+                    w,
+                    h,
+                },
+                x: 0.0,
+                y: 0.0,
+                opacity: 1.0,
+                lit: false,
+            }],
+            w,
+            h,
+        }
+    }
+
+    fn op(&self, id: &str, s: &str) -> Scene {
+        self.text(id, &[s], Role::Plain)
+    }
+
+    /// The cells of a vector, at most [`SHOWN`] (then `⋯`).
+    fn cells(values: impl ExactSizeIterator<Item = f64>) -> Vec<Cell> {
+        let n = values.len();
+        let mut cells: Vec<Cell> = values
+            .take(if n > SHOWN { SHOWN - 1 } else { n })
+            .map(Cell::value)
+            .collect();
+        if n > SHOWN {
+            cells.push(Cell::ellipsis(n - (SHOWN - 1)));
+        }
+        cells
+    }
+
+    /// A bare vector item in the convention's orientation.
+    fn vector(&self, id: &str, role: Role, cells: Vec<Cell>, lit: bool) -> Scene {
+        let vertical = self.vertical();
+        let item = Item {
+            id: id.to_string(),
+            role,
+            body: Body::Cells { cells, vertical },
+            x: 0.0,
+            y: 0.0,
+            opacity: 1.0,
+            lit,
+        };
+        let (w, h) = item.size(&self.c.g);
+        Scene {
+            items: vec![item],
+            w,
+            h,
+        }
+    }
+
+    /// A vector with its label before it (left in rows, above in columns).
+    /// `label_w` aligns the vectors of a block.
+    fn labelled(&self, v: Scene, label: &[&str], label_w: Option<f64>) -> Scene {
+        let id = format!("{}.label", v.items[0].id);
+        let role = v.items[0].role;
+        let mut l = self.text(&id, label, role);
+        if self.vertical() {
+            let w = l.w.max(v.w);
+            l.items[0].body = Body::Text {
+                lines: label.iter().map(|s| s.to_string()).collect(),
+                w,
+                h: l.h,
+            };
+            l.w = w;
+            let lh = label_w.unwrap_or(l.h);
+            let mut out = down(vec![l, v], 2.0);
+            out.h = out.h.max(lh + 2.0);
+            out
+        } else {
+            let lw = label_w.unwrap_or(l.w).max(l.w);
+            if let Body::Text { w, .. } = &mut l.items[0].body {
+                *w = lw;
+            }
+            l.w = lw;
+            let (vw, vh) = (v.w, v.h);
+            let mut out = Scene {
+                items: l.items,
+                w: lw + 4.0 + vw,
+                h: vh.max(l.h),
+            };
+            out.items.extend(v.shifted(lw + 4.0, 0.0).items);
+            out
+        }
+    }
+
+    /// A block of vectors (a matrix shown as its position vectors): stacked
+    /// in rows, side by side in columns, `title` above. `flip` draws the
+    /// other orientation (a transposed matrix: `Kᵀ` beside `Q`).
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &self,
+        id: &str,
+        title: &str,
+        rows: Vec<(String, Vec<String>, Vec<Cell>, bool, f64)>,
+        role: Role,
+        flip: bool,
+        hidden: usize,
+    ) -> Scene {
+        let vertical = self.vertical() != flip;
+        let g = &self.c.g;
+        let label_w = if vertical {
+            rows.iter().map(|r| r.1.len()).max().unwrap_or(1) as f64 * g.ch
+        } else {
+            rows.iter()
+                .flat_map(|r| r.1.iter().map(|l| g.text_w(l)))
+                .fold(0.0, f64::max)
+        };
+        let mut parts: Vec<Scene> = Vec::new();
+        for (vid, label, cells, lit, opacity) in rows {
+            let item = Item {
+                id: vid.clone(),
+                role,
+                body: Body::Cells { cells, vertical },
+                x: 0.0,
+                y: 0.0,
+                opacity,
+                lit,
+            };
+            let (w, h) = item.size(g);
+            let v = Scene {
+                items: vec![item],
+                w,
+                h,
+            };
+            let labels: Vec<&str> = label.iter().map(String::as_str).collect();
+            // `labelled` follows the convention; a flipped block swaps it.
+            let b = B {
+                c: Ctx {
+                    conv: if vertical {
+                        Convention::Col
+                    } else {
+                        Convention::Row
+                    },
+                    ..self.c
+                },
+                lp: self.lp,
+            };
+            let mut s = b.labelled(v, &labels, Some(label_w));
+            for it in &mut s.items {
+                it.opacity = opacity;
+            }
+            parts.push(s);
+        }
+        if hidden > 0 {
+            parts.push(self.op(&format!("{id}.more"), &format!("⋯ +{hidden}")));
+        }
+        let body = if vertical {
+            let mut out = Scene::default();
+            for p in parts {
+                let (pw, ph) = (p.w, p.h);
+                let x = if out.items.is_empty() { 0.0 } else { out.w + 6.0 };
+                out.items.extend(p.shifted(x, 0.0).items);
+                out.w = x + pw;
+                out.h = out.h.max(ph);
+            }
+            out
+        } else {
+            down(parts, 3.0)
+        };
+        let t = self.text(&format!("{id}.title"), &[title], role);
+        down(vec![t, body], 2.0)
+    }
+
+    /// The rows of matrix `m` in `range` as block entries.
+    fn rows_of(
+        &self,
+        m: &Matrix,
+        prefix: &str,
+        sym: &str,
+        range: std::ops::Range<usize>,
+    ) -> Vec<(String, Vec<String>, Vec<Cell>, bool, f64)> {
+        range
+            .map(|i| {
+                (
+                    format!("{prefix}.{i}"),
+                    vec![at(sym, i)],
+                    Self::cells(m.row(i).iter().copied().collect::<Vec<_>>().into_iter()),
+                    false,
+                    1.0,
+                )
+            })
+            .collect()
+    }
+
+    fn head(&self, r: usize) -> &'a crate::attention::HeadTrace {
+        &self.c.trace.heads[r]
+    }
+
+    fn n(&self) -> usize {
+        self.c.trace.n()
+    }
+
+    /// The computation of one query flows downwards in rows, rightwards in
+    /// columns.
+    fn flow(&self, parts: Vec<Scene>) -> Scene {
+        if self.vertical() {
+            across(parts, f64::INFINITY)
+        } else {
+            down(parts, 6.0)
+        }
+    }
+
+    /// A one-line strip: an operator label, then a vector (`label` before
+    /// it, following the convention).
+    fn strip(&self, id: &str, label: &str, role: Role, cells: Vec<Cell>, lit: bool) -> Scene {
+        let v = self.vector(id, role, cells, lit);
+        self.labelled(v, &[label], Some(self.c.g.text_w("α′₁₀,·")))
+    }
+
+    // --- the steps -------------------------------------------------------
+
+    fn inputs(&self) -> Scene {
+        let t = self.c.trace;
+        let n = self.n();
+        let range = window(n, 0);
+        let hidden = n - range.len();
+        let appear = |i: usize| ramp(self.lp * n as f64, i as f64, i as f64 + 1.0);
+        let token = |i: usize| {
+            let s: String = t.tokens[i].chars().take(10).collect();
+            s
+        };
+        let rows = |m: &Matrix, prefix: &str, sym: &str| {
+            range
+                .clone()
+                .map(|i| {
+                    (
+                        format!("{prefix}.{i}"),
+                        vec![token(i), at(sym, i)],
+                        Self::cells(m.row(i).iter().copied().collect::<Vec<_>>().into_iter()),
+                        true,
+                        appear(i),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        match &t.pe {
+            None => self.block("x", "X", rows(&t.input, "x", "x"), Role::Input, false, hidden),
+            Some(pe) => across(
+                vec![
+                    self.block("xraw", "X", rows(&self.c.scenario.x, "xraw", "x"), Role::Input, false, hidden),
+                    self.op("op.plus", "+"),
+                    self.block("pe", "PE", rows(pe, "pe", "p"), Role::Param, false, hidden),
+                    self.op("op.eq", "="),
+                    self.block("x", "X + PE", rows(&t.input, "x", "x"), Role::Input, false, hidden),
+                ],
+                self.c.g.max_w,
+            ),
+        }
+    }
+
+    fn project(&self, r: usize, which: usize) -> Scene {
+        let t = self.c.trace;
+        let n = self.n();
+        let (w, m, sym, role, wname) = {
+            let hw = &self.c.scenario.heads[r];
+            let (wq, wk, wv) = (&hw.w_q, &hw.w_k, &hw.w_v);
+            let h = self.head(r);
+            match which {
+                0 => (wq, &h.q, "q", Role::Query, ("W_Q", "W^q")),
+                1 => (wk, &h.k, "k", Role::Key, ("W_K", "W^k")),
+                _ => (wv, &h.v, "v", Role::Value, ("W_V", "W^v")),
+            }
+        };
+        // The row being computed right now.
+        let current = ((self.lp * n as f64) as usize).min(n - 1);
+        let range = window(n, current);
+        let hidden = n - range.len();
+        let appear = |i: usize| ramp(self.lp * n as f64, i as f64, i as f64 + 0.6);
+        let mut xs = self.rows_of(&t.input, "x", "x", range.clone());
+        let mut out = self.rows_of(m, &format!("{sym}.{r}"), sym, range.clone());
+        for (k, i) in range.clone().enumerate() {
+            xs[k].3 = i == current;
+            out[k].3 = i == current;
+            out[k].4 = appear(i);
+        }
+        let d = w.nrows();
+        let wrows = self.rows_of(w, &format!("w{sym}.{r}"), "", window(d, 0));
+        let wrows = wrows
+            .into_iter()
+            .map(|(id, _, cells, _, op)| (id, vec![String::new()], cells, true, op))
+            .collect();
+        let wblock = self.block(
+            &format!("w{sym}.{r}"),
+            if self.vertical() { wname.1 } else { wname.0 },
+            wrows,
+            Role::Param,
+            false,
+            d.saturating_sub(SHOWN),
+        );
+        let xname = if t.pe.is_some() { "X + PE" } else { "X" };
+        let xblock = self.block("x", xname, xs, Role::Input, false, hidden);
+        let big = sym.to_uppercase();
+        let result = self.block(&format!("{sym}.{r}"), &big, out, role, false, hidden);
+        let parts = if self.vertical() {
+            vec![wblock, self.op("op.dot", "·"), xblock, self.op("op.eq", "="), result]
+        } else {
+            vec![xblock, self.op("op.dot", "·"), wblock, self.op("op.eq", "="), result]
+        };
+        across(parts, self.c.g.max_w)
+    }
+
+    /// The scores row of query `i` with the first `filled` entries shown.
+    fn score_cells(&self, r: usize, i: usize, filled: usize, lit: Option<usize>) -> Vec<Cell> {
+        let h = self.head(r);
+        let n = self.n();
+        let range = window(n, lit.unwrap_or(0));
+        let mut cells: Vec<Cell> = range
+            .clone()
+            .map(|j| {
+                let mut c = Cell::value(h.scores[(i, j)]);
+                if j >= filled {
+                    c = c.pending();
+                }
+                c.lit = Some(j) == lit;
+                c
+            })
+            .collect();
+        if n > SHOWN {
+            cells.push(Cell::ellipsis(n - range.len()));
+        }
+        cells
+    }
+
+    fn dot(&self, r: usize, i: usize, j: usize) -> Scene {
+        let h = self.head(r);
+        let d = h.q.ncols();
+        let shown = d.min(SHOWN);
+        let terms_at = 0.6; // the products have all appeared
+        let now = ((self.lp / terms_at) * shown as f64) as usize; // the pair being multiplied
+        let mut q = Self::cells(h.q.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+        let mut k = Self::cells(h.k.row(j).iter().copied().collect::<Vec<_>>().into_iter());
+        let mut prod: Vec<Cell> = (0..d)
+            .map(|c| h.q[(i, c)] * h.k[(j, c)])
+            .collect::<Vec<_>>()
+            .into_iter()
+            .enumerate()
+            .map(|(c, v)| {
+                let cell = Cell::value(v);
+                if c < now || self.lp >= terms_at {
+                    cell
+                } else {
+                    cell.pending()
+                }
+            })
+            .take(if d > SHOWN { SHOWN - 1 } else { d })
+            .collect();
+        if d > SHOWN {
+            prod.push(Cell::ellipsis(d - (SHOWN - 1)));
+        }
+        if now < shown && self.lp < terms_at {
+            q[now].lit = true;
+            k[now].lit = true;
+            prod[now].lit = true;
+        }
+        let sid = format!("s.{r}.{i}");
+        let qv = self.strip(&format!("q.{r}.{i}"), &at("q", i), Role::Query, q, true);
+        let kv = self.strip(&format!("k.{r}.{j}"), &at("k", j), Role::Key, k, true);
+        let pv = self.strip(&format!("prod.{r}.{i}.{j}"), "×", Role::Score, prod, true);
+        let landed = self.lp >= 1.0;
+        let alpha_id = format!("alpha.{r}.{i}.{j}");
+        let mut alpha = self.vector(&alpha_id, Role::Score, vec![Cell::value(h.scores[(i, j)])], true);
+        let show_alpha = ramp(self.lp, 0.62, 0.7);
+        alpha.items[0].opacity = show_alpha;
+        let sum = self.labelled(alpha, &["Σ ="], Some(self.c.g.text_w("α′₁₀,·")));
+        let row = self.strip(
+            &sid,
+            &format!("α{},·", sub(i)),
+            Role::Score,
+            self.score_cells(r, i, if landed { j + 1 } else { j }, Some(j)),
+            true,
+        );
+        let mut scene = self.flow(vec![qv, kv, pv, sum, row]);
+        // The sum travels into its slot of the scores row.
+        let travel = ease(ramp(self.lp, 0.72, 1.0));
+        let slot = {
+            let row = scene.get(&sid).expect("scores row");
+            let k = window(self.n(), j).position(|x| x == j).unwrap_or(0) as f64;
+            if self.vertical() {
+                (row.x, row.y + k * self.c.g.ch)
+            } else {
+                (row.x + k * self.c.g.cw, row.y)
+            }
+        };
+        if let Some(a) = scene.items.iter_mut().find(|it| it.id == alpha_id) {
+            a.x = lerp(a.x, slot.0, travel);
+            a.y = lerp(a.y, slot.1, travel);
+        }
+        scene
+    }
+
+    fn scores_row(&self, r: usize, i: usize) -> Scene {
+        let h = self.head(r);
+        let n = self.n();
+        let now = ((self.lp * n as f64) as usize).min(n); // keys done so far
+        let lit = now.min(n - 1);
+        let range = window(n, lit);
+        let mut keys = self.rows_of(&h.k, &format!("k.{r}"), "k", range.clone());
+        for (k, j) in range.clone().enumerate() {
+            keys[k].3 = j == lit;
+        }
+        let q = Self::cells(h.q.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+        let qv = self.strip(&format!("q.{r}.{i}"), &at("q", i), Role::Query, q, true);
+        let kb = self.block(&format!("k.{r}"), "K", keys, Role::Key, false, n - range.len());
+        let row = self.strip(
+            &format!("s.{r}.{i}"),
+            &format!("α{},·", sub(i)),
+            Role::Score,
+            self.score_cells(r, i, if self.lp >= 1.0 { n } else { now }, Some(lit)),
+            true,
+        );
+        self.flow(vec![qv, kb, row])
+    }
+
+    /// A whole per-head matrix whose row `i` is query `i`'s vector (scores,
+    /// weights), rows appearing one by one.
+    #[allow(clippy::too_many_arguments)]
+    fn query_block(
+        &self,
+        id: &str,
+        title: &str,
+        sym: &str,
+        m: &Matrix,
+        role: Role,
+        flip: bool,
+        appear: bool,
+        bars: bool,
+    ) -> Scene {
+        let n = m.nrows();
+        let range = window(n, 0);
+        let rows = range
+            .clone()
+            .map(|i| {
+                let mut cells = self.row_cells(m, i, bars);
+                if !bars {
+                    for (c, j) in cells.iter_mut().zip(0..) {
+                        if c.state == CellState::Value && !self.c.trace.allowed[(i, j)] {
+                            c.state = CellState::Masked;
+                            c.text = "−∞".into();
+                        }
+                    }
+                }
+                (
+                    format!("{id}.{i}"),
+                    vec![format!("{sym}{}", sub(i))],
+                    cells,
+                    true,
+                    if appear {
+                        ramp(self.lp * n as f64, i as f64, i as f64 + 0.6)
+                    } else {
+                        1.0
+                    },
+                )
+            })
+            .collect();
+        self.block(id, title, rows, role, flip, n - range.len())
+    }
+
+    /// Row `i` of `m`, with weight bars.
+    fn row_cells(&self, m: &Matrix, i: usize, bars: bool) -> Vec<Cell> {
+        let mut cells = Self::cells(m.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+        if bars {
+            for c in &mut cells {
+                if c.state == CellState::Value && c.value.is_finite() {
+                    c.bar = Some(c.value.clamp(0.0, 1.0));
+                }
+            }
+        }
+        cells
+    }
+
+    fn scores_all(&self, r: usize) -> Scene {
+        let h = self.head(r);
+        let n = self.n();
+        let range = window(n, 0);
+        let hidden = n - range.len();
+        let q = self.rows_of(&h.q, &format!("q.{r}"), "q", range.clone());
+        let k = self.rows_of(&h.k, &format!("k.{r}"), "k", range);
+        let s = self.query_block(&format!("s.{r}"), "S", "α", &h.scores, Role::Score, false, true, false);
+        let s = unmask(s);
+        let parts = if self.vertical() {
+            vec![
+                self.block(&format!("k.{r}"), "Kᵀ", k, Role::Key, true, hidden),
+                self.op("op.dot", "·"),
+                self.block(&format!("q.{r}"), "Q", q, Role::Query, false, hidden),
+                self.op("op.eq", "="),
+                s,
+            ]
+        } else {
+            vec![
+                self.block(&format!("q.{r}"), "Q", q, Role::Query, false, hidden),
+                self.op("op.dot", "·"),
+                self.block(&format!("k.{r}"), "Kᵀ", k, Role::Key, true, hidden),
+                self.op("op.eq", "="),
+                s,
+            ]
+        };
+        across(parts, self.c.g.max_w)
+    }
+
+    /// The id of the row query `i`'s softmax reads: masked, scaled or raw.
+    fn softmax_input(&self, r: usize, i: usize) -> (String, Vec<Cell>, String) {
+        let t = self.c.trace;
+        let h = self.head(r);
+        let n = self.n();
+        let masked = (0..n).any(|j| !t.allowed[(i, j)]);
+        let mut cells = Self::cells(h.scaled.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+        let id = if masked {
+            for (c, j) in cells.iter_mut().zip(0..) {
+                if c.state == CellState::Value && !t.allowed[(i, j)] {
+                    c.state = CellState::Masked;
+                    c.text = "−∞".into();
+                }
+            }
+            format!("m.{r}.{i}")
+        } else if t.scale {
+            format!("sc.{r}.{i}")
+        } else {
+            format!("s.{r}.{i}")
+        };
+        let label = if t.scale {
+            format!("α̃{},·", sub(i))
+        } else {
+            format!("α{},·", sub(i))
+        };
+        (id, cells, label)
+    }
+
+    fn scale(&self, r: usize, i: Option<usize>) -> Scene {
+        let t = self.c.trace;
+        let h = self.head(r);
+        let d_k = h.q.ncols();
+        let op = format!("÷ √{d_k} = ÷ {}", short(t.divisor));
+        let show = ramp(self.lp, 0.25, 0.6);
+        match i {
+            Some(i) => {
+                let s = Self::cells(h.scores.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+                let row = self.strip(&format!("s.{r}.{i}"), &format!("α{},·", sub(i)), Role::Score, s, true);
+                let mut sc = self.strip(
+                    &format!("sc.{r}.{i}"),
+                    &format!("α̃{},·", sub(i)),
+                    Role::Score,
+                    Self::cells(h.scaled.row(i).iter().copied().collect::<Vec<_>>().into_iter()),
+                    true,
+                );
+                fade(&mut sc, show);
+                self.flow(vec![row, self.op("op.scale", &op), sc])
+            }
+            None => {
+                let s = unmask(self.query_block(&format!("s.{r}"), "S", "α", &h.scores, Role::Score, false, false, false));
+                let mut sc = unmask(self.query_block(&format!("sc.{r}"), "S / √d_k", "α̃", &h.scaled, Role::Score, false, false, false));
+                fade(&mut sc, show);
+                across(vec![s, self.op("op.scale", &op), sc], self.c.g.max_w)
+            }
+        }
+    }
+
+    fn mask(&self, r: usize, i: Option<usize>) -> Scene {
+        let t = self.c.trace;
+        let h = self.head(r);
+        let hide = ramp(self.lp, 0.2, 0.5) >= 1.0;
+        let sym = if t.scale { "α̃" } else { "α" };
+        let src = if t.scale { "sc" } else { "s" };
+        match i {
+            Some(i) => {
+                let before = Self::cells(h.scaled.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+                let (_, mut after, label) = self.softmax_input(r, i);
+                for c in &mut after {
+                    if c.state == CellState::Masked {
+                        c.lit = true;
+                        if !hide {
+                            c.state = CellState::Value;
+                            c.text = short(c.value);
+                        }
+                    }
+                }
+                let a = self.strip(&format!("{src}.{r}.{i}"), &format!("{sym}{},·", sub(i)), Role::Score, before, true);
+                let b = self.strip(&format!("m.{r}.{i}"), &label, Role::Score, after, true);
+                self.flow(vec![a, self.op("op.mask", "→ −∞"), b])
+            }
+            None => {
+                let a = unmask(self.query_block(&format!("{src}.{r}"), "S", sym, &h.scaled, Role::Score, false, false, false));
+                let mut b = self.query_block(&format!("m.{r}"), "S + M", sym, &h.scaled, Role::Score, false, false, false);
+                if !hide {
+                    b = unmask(b);
+                }
+                across(vec![a, self.op("op.mask", "→ −∞"), b], self.c.g.max_w)
+            }
+        }
+    }
+
+    fn softmax(&self, r: usize, i: Option<usize>) -> Scene {
+        let t = self.c.trace;
+        let h = self.head(r);
+        let Some(i) = i else {
+            let (sym, src) = if t.masked {
+                (if t.scale { "α̃" } else { "α" }, "m")
+            } else if t.scale {
+                ("α̃", "sc")
+            } else {
+                ("α", "s")
+            };
+            let s = self.query_block(&format!("{src}.{r}"), "S", sym, &h.scaled, Role::Score, false, false, false);
+            let mut a = self.query_block(&format!("a.{r}"), "A", "α′", &h.weights, Role::Weight, false, false, true);
+            fade(&mut a, ramp(self.lp, 0.2, 0.7));
+            return across(vec![s, self.op("op.softmax", "softmax →"), a], self.c.g.max_w);
+        };
+        let n = self.n();
+        let (in_id, in_cells, label) = self.softmax_input(r, i);
+        let input = self.strip(&in_id, &label, Role::Score, in_cells, true);
+        let row: Vec<f64> = h.scaled.row(i).iter().copied().collect();
+        let allowed: Vec<bool> = (0..n).map(|j| t.allowed[(i, j)]).collect();
+        let Some(parts) = softmax_parts(&row, &allowed) else {
+            return self.flow(vec![input, self.op("op.undefined", "∅")]);
+        };
+        let mut exps = Self::cells(parts.exps.clone().into_iter());
+        for (c, j) in exps.iter_mut().zip(0..) {
+            if c.state == CellState::Value {
+                c.bar = Some(parts.exps[j] / parts.sum);
+            }
+        }
+        let mut e = self.strip(&format!("e.{r}.{i}"), "exp", Role::Score, exps, true);
+        fade(&mut e, ramp(self.lp, 0.1, 0.35));
+        let mut sum = self.op(&format!("sum.{r}.{i}"), &format!("Σ = {}", short(parts.sum)));
+        fade(&mut sum, ramp(self.lp, 0.4, 0.55));
+        let weights = self.row_cells(&h.weights, i, true);
+        let mut w = self.strip(&format!("a.{r}.{i}"), &format!("α′{},·", sub(i)), Role::Weight, weights, true);
+        fade(&mut w, ramp(self.lp, 0.6, 0.85));
+        let max = self.op(&format!("max.{r}.{i}"), &format!("− max ({})", short(parts.max)));
+        self.flow(vec![input, max, e, sum, w])
+    }
+
+    fn weighted_sum(&self, r: usize, i: Option<usize>) -> Scene {
+        let h = self.head(r);
+        let n = self.n();
+        let Some(i) = i else {
+            return self.matrix_form(r);
+        };
+        if h.weights[(i, 0)].is_nan() {
+            let b = self.vector(&format!("b.{r}.{i}"), Role::Output, Self::cells(h.output.row(i).iter().copied().collect::<Vec<_>>().into_iter()), true);
+            return self.flow(vec![self.op("op.undefined", "∅"), b]);
+        }
+        // The keys drawn: all of them, or the SHOWN heaviest (in key order).
+        let mut keys: Vec<usize> = (0..n).collect();
+        if n > SHOWN {
+            keys.sort_by(|&a, &b| h.weights[(i, b)].total_cmp(&h.weights[(i, a)]).then(a.cmp(&b)));
+            keys.truncate(SHOWN);
+            keys.sort_unstable();
+        }
+        let m = keys.len() as f64;
+        let g = self.c.g;
+        let lw = g.text_w("α′₁₀,₁₀");
+        let mut lines = Vec::new();
+        for (k, &j) in keys.iter().enumerate() {
+            let w = h.weights[(i, j)];
+            let appear = ramp(self.lp * m / 0.45, k as f64, k as f64 + 1.0);
+            let mut wc = self.vector(&format!("aw.{r}.{i}.{j}"), Role::Weight, vec![Cell { bar: Some(w.clamp(0.0, 1.0)), ..Cell::value(w) }], true);
+            let wlabel = format!("α′{},{}", sub(i), sub_digits(j + 1));
+            wc = self.labelled(wc, &[&wlabel], Some(lw));
+            let v = self.vector(&format!("v.{r}.{j}"), Role::Value, Self::cells(h.v.row(j).iter().copied().collect::<Vec<_>>().into_iter()), false);
+            let v = self.labelled(v, &[&at("v", j)], None);
+            let weighted: Vec<f64> = h.v.row(j).iter().map(|x| w * x).collect();
+            let mut wv = self.vector(&format!("wv.{r}.{i}.{j}"), Role::Weighted, Self::cells(weighted.into_iter()), true);
+            fade(&mut wv, appear);
+            let parts = vec![wc, self.op(&format!("op.x{j}"), "×"), v, self.op(&format!("op.eq{j}"), "="), wv];
+            lines.push(if self.vertical() { down(parts, 4.0) } else { across(parts, f64::INFINITY) });
+        }
+        if n > keys.len() {
+            lines.push(self.op("op.rest", &format!("⋯ +{}", n - keys.len())));
+        }
+        let stack = if self.vertical() { across(lines, f64::INFINITY) } else { down(lines, 4.0) };
+        let mut b = self.vector(&format!("b.{r}.{i}"), Role::Output, Self::cells(h.output.row(i).iter().copied().collect::<Vec<_>>().into_iter()), true);
+        fade(&mut b, ramp(self.lp, 0.8, 0.95));
+        let b = self.labelled(b, &["Σ =", &at("b", i)], None);
+        let mut scene = self.flow(vec![stack, b]);
+        // The weighted values slide together into bⁱ.
+        let slide = ease(ramp(self.lp, 0.5, 0.85));
+        let target = scene.get(&format!("b.{r}.{i}")).map(|b| (b.x, b.y));
+        if let Some((bx, by)) = target {
+            for it in scene.items.iter_mut().filter(|it| it.id.starts_with(&format!("wv.{r}.{i}."))) {
+                if self.vertical() {
+                    it.x = lerp(it.x, bx, slide);
+                } else {
+                    it.y = lerp(it.y, by, slide);
+                    it.x = lerp(it.x, bx, slide);
+                }
+                it.opacity *= lerp(1.0, 0.25, slide);
+            }
+        }
+        scene
+    }
+
+    fn matrix_form(&self, r: usize) -> Scene {
+        let h = self.head(r);
+        let n = self.n();
+        let range = window(n, 0);
+        let a = self.query_block(&format!("a.{r}"), "A", "α′", &h.weights, Role::Weight, false, false, true);
+        let v = self.block(&format!("v.{r}"), "V", self.rows_of(&h.v, &format!("v.{r}"), "v", range.clone()), Role::Value, false, n - range.len());
+        let b = self.query_block(&format!("b.{r}"), "B", "b", &h.output, Role::Output, false, true, false);
+        let parts = if self.vertical() {
+            vec![v, self.op("op.dot", "·"), a, self.op("op.eq", "="), b]
+        } else {
+            vec![a, self.op("op.dot", "·"), v, self.op("op.eq", "="), b]
+        };
+        across(parts, self.c.g.max_w)
+    }
+
+    /// The heads' output blocks, `spread` px apart (0: one concatenated block).
+    fn heads_together(&self, spread: f64) -> Scene {
+        let t = self.c.trace;
+        let n = self.n();
+        let range = window(n, 0);
+        let hs = t.heads.len();
+        let blocks: Vec<Scene> = (0..hs)
+            .map(|r| {
+                let rows = range
+                    .clone()
+                    .map(|i| {
+                        let cells = Self::cells(t.heads[r].output.row(i).iter().copied().collect::<Vec<_>>().into_iter());
+                        (format!("b.{r}.{i}"), vec![if r == 0 { at("b", i) } else { String::new() }], cells, true, 1.0)
+                    })
+                    .collect();
+                let title = if hs > 1 { format!("B{}", sup(r + 1)) } else { "B".into() };
+                self.block(&format!("b.{r}"), &title, rows, Role::Output, false, if r + 1 == hs { n - range.len() } else { 0 })
+            })
+            .collect();
+        let mut out = Scene::default();
+        for b in blocks {
+            let (bw, bh) = (b.w, b.h);
+            if self.vertical() {
+                let y = if out.items.is_empty() { 0.0 } else { out.h + spread };
+                out.items.extend(b.shifted(0.0, y).items);
+                out.h = y + bh;
+                out.w = out.w.max(bw);
+            } else {
+                let x = if out.items.is_empty() { 0.0 } else { out.w + spread };
+                out.items.extend(b.shifted(x, 0.0).items);
+                out.w = x + bw;
+                out.h = out.h.max(bh);
+            }
+        }
+        out
+    }
+
+    fn concat(&self) -> Scene {
+        let spread = lerp(28.0, 2.0, ease(ramp(self.lp, 0.2, 0.8)));
+        let together = self.heads_together(spread);
+        let mut label = self.op("op.concat", "concat");
+        fade(&mut label, ramp(self.lp, 0.7, 0.9));
+        if self.vertical() {
+            across(vec![together, label], self.c.g.max_w)
+        } else {
+            down(vec![together, label], 4.0)
+        }
+    }
+
+    fn output(&self) -> Scene {
+        let t = self.c.trace;
+        let n = self.n();
+        let range = window(n, 0);
+        let together = self.heads_together(2.0);
+        let out = self.query_block("o", "O", "o", &t.output, Role::Output, false, true, false);
+        let parts = match &self.c.scenario.w_o {
+            Some(w_o) => {
+                let d = w_o.nrows();
+                let rows = self
+                    .rows_of(w_o, "wo", "", window(d, 0))
+                    .into_iter()
+                    .map(|(id, _, cells, _, op)| (id, vec![String::new()], cells, true, op))
+                    .collect();
+                let wo = self.block("wo", if self.vertical() { "W^O" } else { "W_O" }, rows, Role::Param, false, d.saturating_sub(SHOWN));
+                if self.vertical() {
+                    vec![wo, self.op("op.dot", "·"), together, self.op("op.eq", "="), out]
+                } else {
+                    vec![together, self.op("op.dot", "·"), wo, self.op("op.eq", "="), out]
+                }
+            }
+            None => vec![together, self.op("op.eq", "="), out],
+        };
+        let _ = range;
+        across(parts, self.c.g.max_w)
+    }
+
+    fn scene(&self, step: Step) -> Scene {
+        let r = step.head.unwrap_or(0);
+        match step.phase {
+            Phase::Inputs => self.inputs(),
+            Phase::Query => self.project(r, 0),
+            Phase::Key => self.project(r, 1),
+            Phase::Value => self.project(r, 2),
+            Phase::Scores {
+                i: Some(i),
+                j: Some(j),
+            } => self.dot(r, i, j),
+            Phase::Scores { i: Some(i), .. } => self.scores_row(r, i),
+            Phase::Scores { .. } => self.scores_all(r),
+            Phase::Scale { i } => self.scale(r, i),
+            Phase::Mask { i } => self.mask(r, i),
+            Phase::Softmax { i } => self.softmax(r, i),
+            Phase::WeightedSum { i } => self.weighted_sum(r, i),
+            Phase::MatrixForm => self.matrix_form(r),
+            Phase::Concat => self.concat(),
+            Phase::Output => self.output(),
+        }
+    }
+}
+
+/// A subscript index as the notes write α₁,₂.
+fn sub_digits(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'][d as usize - '0' as usize])
+        .collect()
+}
+
+/// Query `i` (0-based) as a subscript.
+fn sub(i: usize) -> String {
+    sub_digits(i + 1)
+}
+
+/// Scales the opacity of every item of `s`.
+fn fade(s: &mut Scene, f: f64) {
+    for it in &mut s.items {
+        it.opacity *= f;
+    }
+}
+
+/// Shows masked scores as the numbers they were (before the mask step).
+fn unmask(mut s: Scene) -> Scene {
+    for it in &mut s.items {
+        if let Body::Cells { cells, .. } = &mut it.body {
+            for c in cells {
+                if c.state == CellState::Masked {
+                    c.state = CellState::Value;
+                    c.text = short(c.value);
+                }
+            }
+        }
+    }
+    s
+}
+
+/// The picture of `step` at its own progress `lp` (0..=1), at the top left.
+pub fn scene(c: Ctx, step: Step, lp: f64) -> Scene {
+    B {
+        c,
+        lp: lp.clamp(0.0, 1.0),
+    }
+    .scene(step)
+}
+
+/// The share of a step spent moving from the last step's picture.
+pub const ARRIVE: f64 = 0.25;
+/// The share of a step held still at its end (a pause before the next move).
+pub const HOLD: f64 = 0.15;
+
+/// What the stage shows at step `k` of `tl`, `p` of the way through it.
+///
+/// The first [`ARRIVE`] of a step moves the items the last step left from
+/// where they were to where this step puts them (new ones fade in, old ones
+/// fade out); then the step's own motion plays; the last [`HOLD`] holds
+/// still. With `reduce_motion` the step's end state is shown at once.
+pub fn frame(c: Ctx, tl: &Timeline, k: usize, p: f64, reduce_motion: bool) -> Scene {
+    let step = tl.steps[k.min(tl.len() - 1)];
+    if reduce_motion {
+        return scene(c, step, 1.0);
+    }
+    let p = p.clamp(0.0, 1.0);
+    let (arrive, lp) = if k == 0 {
+        (1.0, ramp(p, 0.0, 1.0 - HOLD))
+    } else {
+        (ease(ramp(p, 0.0, ARRIVE)), ramp(p, ARRIVE, 1.0 - HOLD))
+    };
+    let cur = scene(c, step, lp);
+    if arrive >= 1.0 {
+        return cur;
+    }
+    let prev = scene(c, tl.steps[k - 1], 1.0);
+    blend(&prev, cur, arrive)
+}
+
+/// `cur` arriving from `prev`: shared items move, others fade.
+fn blend(prev: &Scene, mut cur: Scene, t: f64) -> Scene {
+    for it in &mut cur.items {
+        match prev.get(&it.id) {
+            Some(old) => {
+                it.x = lerp(old.x, it.x, t);
+                it.y = lerp(old.y, it.y, t);
+                it.opacity = lerp(old.opacity, it.opacity, t);
+            }
+            None => it.opacity *= t,
+        }
+    }
+    let leaving: Vec<Item> = prev
+        .items
+        .iter()
+        .filter(|old| cur.get(&old.id).is_none())
+        .map(|old| Item {
+            opacity: old.opacity * (1.0 - t),
+            lit: false,
+            ..old.clone()
+        })
+        .collect();
+    cur.items.extend(leaving);
+    cur.w = lerp(prev.w, cur.w, t).max(cur.w);
+    cur.h = lerp(prev.h, cur.h, t).max(cur.h);
+    cur
+}
+
+/// The tallest and widest picture of any step of `tl` (one step of each
+/// kind per head is enough: the others differ only in which query), so the
+/// stage keeps one size while it plays.
+pub fn extent(c: Ctx, tl: &Timeline) -> (f64, f64) {
+    let mut seen: Vec<(Option<usize>, std::mem::Discriminant<Phase>, bool)> = Vec::new();
+    let mut size = (0.0f64, 0.0f64);
+    for step in &tl.steps {
+        let one = matches!(step.phase, Phase::Scores { i: Some(_), j: None });
+        let key = (step.head, std::mem::discriminant(&step.phase), one);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        for lp in [0.0, 1.0] {
+            let s = scene(c, *step, lp);
+            size = (size.0.max(s.w), size.1.max(s.h));
+        }
+    }
+    size
+}
