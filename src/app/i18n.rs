@@ -397,14 +397,14 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
             }
         }
         Caption::ScoresRow { i, conv } => match (zh, row(conv)) {
-            (true, true) => format!("{} 与每个 Key 做点积：分数矩阵 QKᵀ 的第 {} 行。", named("q", i), i + 1),
-            (true, false) => format!("{} 与每个 Key 做点积：分数矩阵 KᵀQ 的第 {} 列。", named("q", i), i + 1),
+            (true, true) => format!("{} 与每个键做点积：分数矩阵 QKᵀ 的第 {} 行。", named("q", i), i + 1),
+            (true, false) => format!("{} 与每个键做点积：分数矩阵 KᵀQ 的第 {} 列。", named("q", i), i + 1),
             (false, true) => format!("{} dotted with every key: row {} of the score matrix QKᵀ.", named("q", i), i + 1),
             (false, false) => format!("{} dotted with every key: column {} of the score matrix KᵀQ.", named("q", i), i + 1),
         },
         Caption::ScoresAll { conv } => match (zh, row(conv)) {
-            (true, true) => "所有 Query 与所有 Key 的点积：分数矩阵 QKᵀ，第 i 行是 qⁱ 的分数。".into(),
-            (true, false) => "所有 Query 与所有 Key 的点积：分数矩阵 KᵀQ，第 i 列是 qⁱ 的分数。".into(),
+            (true, true) => "所有查询与所有键的点积：分数矩阵 QKᵀ，第 i 行是 qⁱ 的分数。".into(),
+            (true, false) => "所有查询与所有键的点积：分数矩阵 KᵀQ，第 i 列是 qⁱ 的分数。".into(),
             (false, true) => "Every query dotted with every key: the score matrix QKᵀ, row i holding qⁱ's scores.".into(),
             (false, false) => "Every query dotted with every key: the score matrix KᵀQ, column i holding qⁱ's scores.".into(),
         },
@@ -499,7 +499,7 @@ mod caption_tests {
     const SYMBOLS: &[&str] = &[
         "X", "PE", "Q", "K", "V", "W_Q", "W_K", "W_V", "W_O", "W", "O", "q", "k", "v", "b", "x",
         "softmax", "softmax_col", "d_k", "d_v", "h", "i", "j", "QKᵀ", "KᵀQ", "A", "B", "V·A", "A·V",
-        "concat",
+        "concat", "QK",
     ];
 
     /// The Latin words of `s` (runs of ASCII letters and `_`).

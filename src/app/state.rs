@@ -10,7 +10,7 @@ use super::url::LinkError;
 use crate::attention::{compute, Scenario, ScenarioError, Trace};
 use crate::lesson::edit::{apply, Edit};
 use crate::lesson::names::{Convention, MatrixName};
-use crate::lesson::presets::{default_scenario, Preset};
+use crate::lesson::presets::{default_scenario, default_scenario_in, Preset};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -55,7 +55,10 @@ pub struct Snapshot {
 
 /// The menu preset `s` is exactly, if any.
 fn preset_of(s: &Scenario) -> Option<Preset> {
-    Preset::MENU.iter().copied().find(|p| p.build() == *s)
+    Preset::MENU
+        .iter()
+        .copied()
+        .find(|p| [Lang::Zh, Lang::En].iter().any(|l| p.build_in(*l) == *s))
 }
 
 /// What the page shows.
@@ -117,15 +120,18 @@ impl State {
         let linked = link.is_some();
         let (scenario, alert) = match link {
             Some(Ok(s)) => (s, None),
-            Some(Err(e)) => (default_scenario(), Some(Alert::BadLink(e))),
-            None => (stored.clone().unwrap_or_else(default_scenario), None),
+            Some(Err(e)) => (default_scenario_in(lang), Some(Alert::BadLink(e))),
+            None => (
+                stored.clone().unwrap_or_else(|| default_scenario_in(lang)),
+                None,
+            ),
         };
         // Name the preset when the scenario is exactly one (the first visit).
         let preset = preset_of(&scenario);
         let (scenario, trace, alert) = match compute(&scenario) {
             Ok(t) => (scenario, t, alert),
             Err(e) => {
-                let s = default_scenario();
+                let s = default_scenario_in(lang);
                 let t = compute(&s).expect("the default scenario is valid");
                 (s, t, Some(Alert::BadLink(LinkError::Invalid(e))))
             }
@@ -231,9 +237,18 @@ impl Reducible for State {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let next = match action {
-            Action::SetLang(lang) if lang != self.lang => State {
-                lang,
-                ..(*self).clone()
+            // An untouched preset follows the language of its labels.
+            Action::SetLang(lang) if lang != self.lang => match preset_of(&self.scenario) {
+                Some(p) if p.build_in(lang) != *self.scenario => State {
+                    lang,
+                    scenario: Rc::new(p.build_in(lang)),
+                    trace: Rc::new(compute(&p.build_in(lang)).expect("presets are valid")),
+                    ..(*self).clone()
+                },
+                _ => State {
+                    lang,
+                    ..(*self).clone()
+                },
             },
             Action::SetConvention(c) if c != self.convention => State {
                 convention: c,
@@ -249,7 +264,7 @@ impl Reducible for State {
                 Err(e) => self.refused(Source::Edit, e),
             },
             Action::LoadPreset(p) => {
-                let mut next = self.load(p.build(), Source::Import);
+                let mut next = self.load(p.build_in(self.lang), Source::Import);
                 next.preset = Some(p);
                 if let Preset::Random(seed) = p {
                     next.seed = seed;
@@ -258,7 +273,7 @@ impl Reducible for State {
             }
             Action::Load(s, source) => self.load(s, source),
             Action::BadLink(e) => {
-                let mut next = self.load(default_scenario(), Source::Link);
+                let mut next = self.load(default_scenario_in(self.lang), Source::Link);
                 next.alert = Some(Alert::BadLink(e));
                 next
             }
@@ -294,7 +309,7 @@ mod tests {
     use crate::lesson::presets::notes_004;
 
     fn start() -> Rc<State> {
-        Rc::new(State::start(Lang::Zh, Convention::Row, None, None))
+        Rc::new(State::start(Lang::En, Convention::Row, None, None))
     }
 
     fn cell(value: f64) -> Action {
@@ -317,6 +332,21 @@ mod tests {
         assert_eq!(s.alert, Some(Alert::BadLink(LinkError::NotBase64)));
         assert_eq!(*s.scenario, default_scenario());
         assert_eq!(s.preset, Some(Preset::Notes004));
+    }
+
+    #[test]
+    fn presets_are_labelled_in_the_page_language() {
+        let zh = State::start(Lang::Zh, Convention::Row, None, None);
+        assert_eq!(zh.scenario.tokens, ["输入 1", "输入 2", "输入 3"]);
+        assert_eq!(zh.preset, Some(Preset::Notes004));
+        // Switching language relabels the untouched preset, nothing else.
+        let en = Rc::new(zh).reduce(Action::SetLang(Lang::En));
+        assert_eq!(en.scenario.tokens, ["input 1", "input 2", "input 3"]);
+        assert_eq!(en.scenario.x, default_scenario().x);
+        let edited = en.reduce(cell(2.0));
+        let zh = edited.clone().reduce(Action::SetLang(Lang::Zh));
+        assert_eq!(zh.scenario, edited.scenario);
+        assert_eq!(zh.lang, Lang::Zh);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The notes' worked examples, as scenarios.
 
+use super::names::Lang;
 use crate::attention::{HeadWeights, Mask, Matrix, Positional, Scenario, FORMAT};
 
 fn m<const R: usize, const C: usize>(rows: [[f64; C]; R]) -> Matrix {
@@ -95,7 +96,17 @@ impl Preset {
             .find(|p| p.id() == id)
     }
 
-    /// The scenario.
+    /// The scenario, its token labels in `lang` (note 004's "input 1" is
+    /// "输入 1" on the Chinese page; sentences stay as they are).
+    pub fn build_in(self, lang: Lang) -> Scenario {
+        let mut s = self.build();
+        if let (Preset::Notes004, Lang::Zh) = (self, lang) {
+            s.tokens = (1..=s.n()).map(|i| format!("输入 {i}")).collect();
+        }
+        s
+    }
+
+    /// The scenario (English token labels).
     pub fn build(self) -> Scenario {
         match self {
             Preset::Notes004 => notes_004(),
@@ -245,6 +256,11 @@ fn pattern(p: Pattern) -> Scenario {
 /// The scenario a first visit opens on.
 pub fn default_scenario() -> Scenario {
     notes_004()
+}
+
+/// The scenario a first visit opens on, labelled in `lang`.
+pub fn default_scenario_in(lang: Lang) -> Scenario {
+    Preset::Notes004.build_in(lang)
 }
 
 /// Shape of a generated scenario.

@@ -799,7 +799,14 @@ fn subs(tl: &Timeline, trace: &Trace) -> Vec<usize> {
 mod player_tests {
     use super::*;
     use crate::attention::compute;
-    use crate::lesson::presets::notes_004;
+    use crate::lesson::presets;
+
+    /// Note 004's example with scaling on (one ÷√d_k step per query).
+    fn notes_004() -> crate::attention::Scenario {
+        let mut s = presets::notes_004();
+        s.scale = true;
+        s
+    }
 
     fn player(g: Granularity, speed: f64) -> Player {
         Player::new(&compute(&notes_004()).unwrap(), g, false, 0, speed)
