@@ -41,4 +41,9 @@ name = "start-" + hashlib.sha256(code.encode()).hexdigest()[:16] + ".js"
 subprocess.run([str(terser), str(dist / name), "--module", "--compress", "--mangle", "--output", str(dist / name)], check=True)
 tag = f'<script type=module src=./{name} integrity={sri(dist / name)}></script>'
 html = html[: match.start()] + tag + html[match.end():]
+# The stylesheet is fetched with CORS like the scripts, so its integrity
+# check also passes in a sandboxed iframe (an opaque origin).
+html, count = re.subn(r"(<link href=\./style-[0-9a-f]+\.css integrity=\S+) rel=stylesheet>", r"\1 crossorigin rel=stylesheet>", html)
+if count != 1:
+    sys.exit("postbuild: the stylesheet link was not found in index.html")
 index.write_text(html, encoding="utf-8")

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Serves dist/ on 127.0.0.1 the way the app is meant to be hosted: with the
-Content-Security-Policy it runs under (README, "Content-Security-Policy").
+Content-Security-Policy it runs under (README, "Content-Security-Policy")
+and `Access-Control-Allow-Origin: *` (README, "Embedding").
 The end-to-end tests use it, so the whole app is tested under that policy.
 
 usage: serve-dist.py [PORT] [DIR]
@@ -33,6 +34,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Content-Security-Policy", CSP)
+        # A figure embedded with sandbox="allow-scripts" has an opaque
+        # origin: its module script, wasm, fonts and SRI-checked CSS are
+        # then cross-origin requests (static hosts such as GitHub Pages
+        # send this header too).
+        self.send_header("Access-Control-Allow-Origin", "*")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()

@@ -199,8 +199,8 @@ strings! {
     AboutTwoHeads => "同一句话，两个头：头 1 关注前一个词，头 2 关注第一个词（因果掩码）。在下面的热图里一眼就能看出差别；两个头的输出并排拼接，再乘以 W_O。",
         "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";
     PresetRandom => "随机（种子）", "Random (seed)";
-    AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。笔记把权重四舍五入成 0、0.5、0.5，得到第一行输出 [2, 7, 1.5]；精确的 softmax 给出下面的数。",
-        "Three inputs of width 4, three 4×3 projections, no scaling. The note rounds the weights to 0, 0.5, 0.5 and gets [2, 7, 1.5] for the first output; the exact softmax gives the numbers below.";
+    AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。笔记为了好算，把第一行权重近似成 0、0.5、0.5（精确值是 0.0634、0.4683、0.4683），得到第一行输出 [2, 7, 1.5]；这里用精确的 softmax，得到 [1.9366, 6.6831, 1.5951]。",
+        "Three inputs of width 4, three 4×3 projections, no scaling. To keep the arithmetic easy, the note approximates the first row of weights as 0, 0.5, 0.5 (exactly 0.0634, 0.4683, 0.4683) and gets [2, 7, 1.5] for the first output; the page uses the exact softmax: [1.9366, 6.6831, 1.5951].";
     AboutISawASaw => "X 的第 2 行和第 4 行完全相同（两个 saw）。加上位置编码后，它们的输出不同；关掉位置编码，两行输出就一模一样。",
         "Rows 2 and 4 of X are identical (the two saws). With positions added their outputs differ; turn positional encoding off and the two outputs become the same.";
     AboutILoveYou => "和“你喜欢我”比较：没有位置编码时，“我”的输出在两句里完全相同，只是换了行——注意力本身看不到词序。",
@@ -260,7 +260,7 @@ strings! {
     SpeedLabel => "速度", "Speed";
     GranularityLabel => "粒度", "Granularity";
     GranMatrix => "整个矩阵", "Whole matrices";
-    GranRow => "逐个 Query", "One query at a time";
+    GranRow => "逐个查询", "One query at a time";
     GranDot => "每个点积", "Every dot product";
     CopyEmbed => "复制嵌入代码", "Copy embed code";
     OpenFullPage => "在注意力实验室中打开 ↗", "Open in Attention Lab ↗";

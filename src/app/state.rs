@@ -483,7 +483,11 @@ mod tests {
     #[test]
     fn language_convention_and_selection_are_not_history() {
         let s = start();
-        assert!(Rc::ptr_eq(&s, &s.clone().reduce(Action::SetLang(Lang::Zh))));
+        let zh = s.clone().reduce(Action::SetLang(Lang::Zh));
+        assert!(zh.undo.is_empty() && zh.redo.is_empty());
+        assert_eq!(zh.scenario.x, s.scenario.x);
+        let edited = s.clone().reduce(cell(5.0));
+        assert!(Rc::ptr_eq(&edited, &edited.clone().reduce(Action::SetLang(Lang::En))));
         let t = s.clone().reduce(Action::SetConvention(Convention::Col));
         assert_eq!(t.convention, Convention::Col);
         let sel = Selected {

@@ -488,7 +488,14 @@ impl<'a> B<'a> {
                 w,
                 h,
             };
-            let labels: Vec<&str> = label.iter().map(String::as_str).collect();
+            // One line beside a row ("x¹ input 1"), stacked above a column.
+            let joined;
+            let labels: Vec<&str> = if vertical {
+                label.iter().map(String::as_str).collect()
+            } else {
+                joined = label.iter().rev().map(String::as_str).collect::<Vec<_>>().join(" ");
+                vec![joined.as_str()]
+            };
             // `labelled` follows the convention; a flipped block swaps it.
             let b = B {
                 c: Ctx {
@@ -724,9 +731,13 @@ impl<'a> B<'a> {
         let pv = self.strip(&format!("prod.{r}.{i}.{j}"), "×", Role::Score, prod, true);
         let landed = self.lp >= 1.0;
         let alpha_id = format!("alpha.{r}.{i}.{j}");
+        let fly_id = format!("{alpha_id}.fly");
         let mut alpha = self.vector(&alpha_id, Role::Score, vec![Cell::value(h.scores[(i, j)])], true);
         let show_alpha = ramp(self.lp, 0.62, 0.7);
         alpha.items[0].opacity = show_alpha;
+        let mut fly = alpha.items[0].clone();
+        fly.id = fly_id.clone();
+        fly.opacity = ramp(self.lp, 0.72, 0.73);
         let sum = self.labelled(alpha, &["Σ ="], Some(self.c.g.text_w("α′₁₀,·")));
         let row = self.strip(
             &sid,
@@ -736,7 +747,12 @@ impl<'a> B<'a> {
             true,
         );
         let mut scene = self.flow(vec![qv, kv, pv, sum, row]);
-        // The sum travels into its slot of the scores row.
+        // A copy of the sum travels into its slot of the scores row.
+        if let Some(a) = scene.get(&alpha_id) {
+            fly.x = a.x;
+            fly.y = a.y;
+        }
+        scene.items.push(fly);
         let travel = ease(ramp(self.lp, 0.72, 1.0));
         let slot = {
             let row = scene.get(&sid).expect("scores row");
@@ -747,7 +763,7 @@ impl<'a> B<'a> {
                 (row.x + k * self.c.g.cw, row.y)
             }
         };
-        if let Some(a) = scene.items.iter_mut().find(|it| it.id == alpha_id) {
+        if let Some(a) = scene.items.iter_mut().find(|it| it.id == fly_id) {
             a.x = lerp(a.x, slot.0, travel);
             a.y = lerp(a.y, slot.1, travel);
         }
@@ -799,7 +815,10 @@ impl<'a> B<'a> {
                 let mut cells = self.row_cells(m, i, bars);
                 if !bars {
                     for (c, j) in cells.iter_mut().zip(0..) {
-                        if c.state == CellState::Value && !self.c.trace.allowed[(i, j)] {
+                        let hidden = role == Role::Score
+                            && j < self.n()
+                            && !self.c.trace.allowed[(i, j)];
+                        if c.state == CellState::Value && hidden {
                             c.state = CellState::Masked;
                             c.text = "−∞".into();
                         }
@@ -1038,19 +1057,25 @@ impl<'a> B<'a> {
         fade(&mut b, ramp(self.lp, 0.8, 0.95));
         let b = self.labelled(b, &["Σ =", &at("b", i)], None);
         let mut scene = self.flow(vec![stack, b]);
-        // The weighted values slide together into bⁱ.
+        // Copies of the weighted values slide together into bⁱ and merge
+        // into it; the originals stay where they were computed.
         let slide = ease(ramp(self.lp, 0.5, 0.85));
         let target = scene.get(&format!("b.{r}.{i}")).map(|b| (b.x, b.y));
-        if let Some((bx, by)) = target {
-            for it in scene.items.iter_mut().filter(|it| it.id.starts_with(&format!("wv.{r}.{i}."))) {
-                if self.vertical() {
-                    it.x = lerp(it.x, bx, slide);
-                } else {
-                    it.y = lerp(it.y, by, slide);
-                    it.x = lerp(it.x, bx, slide);
-                }
-                it.opacity *= lerp(1.0, 0.25, slide);
-            }
+        if let (Some((bx, by)), true) = (target, slide > 0.0 && slide < 1.0) {
+            let prefix = format!("wv.{r}.{i}.");
+            let flies: Vec<Item> = scene
+                .items
+                .iter()
+                .filter(|it| it.id.starts_with(&prefix))
+                .map(|it| Item {
+                    id: format!("{}.fly", it.id),
+                    x: lerp(it.x, bx, slide),
+                    y: lerp(it.y, by, slide),
+                    opacity: it.opacity * (1.0 - slide * slide),
+                    ..it.clone()
+                })
+                .collect();
+            scene.items.extend(flies);
         }
         scene
     }
@@ -1498,14 +1523,14 @@ mod tests {
             let mid = scene(c, st, 0.7);
             let end = scene(c, st, 1.0);
             let row = end.get("s.0.0").unwrap();
-            let a_end = end.get("alpha.0.0.1").unwrap();
+            let a_end = end.get("alpha.0.0.1.fly").unwrap();
             let slot = if conv == Convention::Row {
                 (row.x + c.g.cw, row.y)
             } else {
                 (row.x, row.y + c.g.ch)
             };
             assert!((a_end.x - slot.0).abs() < 1e-9 && (a_end.y - slot.1).abs() < 1e-9);
-            let a_mid = mid.get("alpha.0.0.1").unwrap();
+            let a_mid = mid.get("alpha.0.0.1.fly").unwrap();
             assert!((a_mid.x, a_mid.y) != (a_end.x, a_end.y));
             // Column layout: vectors are columns.
             let Body::Cells { vertical, .. } = &row.body else {
@@ -1614,6 +1639,49 @@ mod tests {
                 }
             };
             assert!(gap(0.0) > gap(1.0) + 10.0, "{conv:?}: {} vs {}", gap(0.0), gap(1.0));
+        }
+    }
+
+    /// Any shape the format allows: every step of every granularity in
+    /// both conventions draws without panicking, with at most SHOWN cells.
+    #[test]
+    fn any_shape_draws_without_panicking() {
+        let masks = [Mask::None, Mask::Causal, Mask::Padding(2), Mask::Window(1)];
+        let mut seed = 0;
+        for n in [1, 2, 5, 9] {
+            for d_model in [1, 3, 10] {
+                for (d_k, d_v) in [(1, 1), (2, 5), (9, 3)] {
+                    for heads in [1, 3] {
+                        seed += 1;
+                        let dims = Dims { n, d_model, d_k, d_v, heads };
+                        let mut s = random(seed, dims, seed % 2 == 0);
+                        s.mask = masks[seed as usize % masks.len()].clone();
+                        if let Mask::Padding(l) = &mut s.mask {
+                            *l = (*l).min(n);
+                        }
+                        s.scale = seed % 3 != 0;
+                        let Ok(t) = compute(&s) else { continue };
+                        for conv in [Convention::Row, Convention::Col] {
+                            for width in [350.0, 660.0] {
+                                let c = ctx(&s, &t, conv, width);
+                                for g in Granularity::ALL {
+                                    let tl = Timeline::new(&t, g, s.w_o.is_some());
+                                    let _ = extent(c, &tl);
+                                    for k in 0..tl.len() {
+                                        for p in [0.0, 0.5, 1.0] {
+                                            for it in frame(c, &tl, k, p, false).items {
+                                                if let Body::Cells { cells, .. } = &it.body {
+                                                    assert!(cells.len() <= SHOWN);
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -32,10 +32,10 @@ export async function openPage(browser, { locale = 'en-US', viewport = { width: 
   return { context, page, problems };
 }
 
-/** Waits until the app has rendered its output matrix (or, in the
- * heatmaps-only figure, drawn a heatmap). */
+/** Waits until the app has rendered its output matrix (or, in an embedded
+ * figure, drawn a heatmap or the stage). */
 export async function ready(page) {
-  await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms]', { timeout: 15000 });
+  await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms], [data-figure="stage"] svg [data-value]', { timeout: 15000 });
 }
 
 /** The data-value of every cell of the first element matching `selector`, as rows. */

@@ -95,8 +95,9 @@ test('a dot product lights q and k; the weighted sum tints the value rows', asyn
   assert.equal(await shadow('[data-matrix="k"][data-head="1"] td[data-row="1"][data-col="1"]'), 'none');
   assert.notEqual(await shadow('[data-matrix="scores"][data-head="1"] td[data-row="0"][data-col="0"]'), 'none');
   await shot(page, 'walkthrough-dot-en');
-  // Step 10: the weighted sum b^1; value rows tinted by weights 0.063, 0.468, 0.468.
-  await page.goto(BASE_URL + '?lang=en&granularity=dot&step=10');
+  // Step 9: the weighted sum b^1 (no scaling, so no ÷√d_k step); value rows
+  // tinted by weights 0.063, 0.468, 0.468.
+  await page.goto(BASE_URL + '?lang=en&granularity=dot&step=9');
   await ready(page);
   assert.match(await page.textContent('.player-caption'), /b¹/);
   const alpha = (r) => page.$eval(`[data-matrix="v"][data-head="1"] td[data-row="${r}"][data-col="0"]`,
@@ -167,7 +168,8 @@ test('screenshots: both conventions and both languages', async () => {
 });
 
 test('changing the granularity stays on the same moment; speed buttons have distinct names', async () => {
-  const { context, page, problems } = await fresh('&granularity=dot&step=12');
+  // Dot step 11 is α(2,2) (note 004 has no scaling step).
+  const { context, page, problems } = await fresh('&granularity=dot&step=11');
   assert.match(await page.textContent('.player-caption'), /q² \(input 2\) and k² \(input 2\)/);
   await page.selectOption('#wt-granularity', 'matrix');
   assert.match(await page.textContent('.player-caption'), /Every query dotted with every key/);
