@@ -95,15 +95,25 @@ async function checkNotes(base, lang) {
     assert.ok(f.url().startsWith(base), `${f.url()} under ${base}`);
     const inner = await f.evaluate(() => document.documentElement.scrollHeight);
     const outer = await frame.evaluate((el) => el.getBoundingClientRect().height);
-    assert.ok(Math.abs(outer - inner) <= 2, `iframe ${outer}px for content ${inner}px`);
-    assert.ok(outer > 480, 'grew beyond its initial height');
+    // The frame takes its content's height, at most 760 px (then it scrolls
+    // inside): every figure of the notes stays under 800 px.
+    assert.ok(Math.abs(outer - Math.min(760, inner)) <= 2, `iframe ${outer}px for content ${inner}px`);
+    assert.ok(outer < 800, `figure ${outer}px tall`);
     assert.equal(await f.getAttribute('html', 'lang'), lang === 'zh' ? 'zh-CN' : 'en');
+    // The walkthrough figures are stages, compact enough to need no scrolling.
+    if (await f.$('[data-figure="stage"]')) assert.ok(inner <= 640, `stage ${inner}px tall`);
   }
   // The embedded figures compute the same outputs as the engine (note 004),
-  // and the heatmaps figure draws both heads.
+  // in the page's language, and the heatmaps figure draws both heads.
   const first = await frames[0].contentFrame();
-  const out = await readMatrix(first, '[data-matrix="output"]');
-  assert.ok(Math.abs(out[0][0] - 1.9366) < 1e-4);
+  await first.$eval('#wt-scrubber', (r) => { r.value = r.max; r.dispatchEvent(new Event('input', { bubbles: true })); });
+  await first.waitForSelector('[data-figure="stage"] [data-id="o.0"] [data-value]');
+  const b1 = await first.$$eval('[data-id="o.0"] [data-value]', (ts) => ts.map((t) => Number(t.dataset.value)));
+  assert.ok(Math.abs(b1[0] - 1.9366) < 1e-4 && Math.abs(b1[1] - 6.6831) < 1e-4, String(b1));
+  const label = await first.textContent('[data-id="x.0.label"]').catch(() => null);
+  await first.$eval('#wt-scrubber', (r) => { r.value = 1; r.dispatchEvent(new Event('input', { bubbles: true })); });
+  await first.waitForSelector('[data-id="x.0.label"]');
+  assert.match(await first.textContent('[data-id="x.0.label"]'), lang === 'zh' ? /输入 1/ : /input 1/, String(label));
   const heat = await frames[2].contentFrame();
   assert.equal(await heat.$$eval('canvas[data-heatmap][data-draw-ms]', (c) => c.length), 2);
   assert.deepEqual(problems, [], 'no console errors and no request off the origin');
@@ -155,7 +165,9 @@ test('copy embed code gives an iframe for this scenario and an origin-checking l
   await page.route(BASE_URL + 'host.html', (route) => route.fulfill({ contentType: 'text/html', body: host }));
   await page.goto(BASE_URL + 'host.html');
   await page.waitForFunction(() => document.querySelector('iframe').style.height, null, { timeout: 15000 });
-  assert.ok(parseFloat(await page.$eval('iframe', (f) => f.style.height)) > 640);
+  // The default figure is the stage: compact, as a figure in notes should be.
+  const height = parseFloat(await page.$eval('iframe', (f) => f.style.height));
+  assert.ok(height > 200 && height <= 640, `${height}px`);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -270,14 +282,20 @@ test('an embedded figure fits a 700 px iframe in both languages; it keeps workin
     await ready(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `${lang}: scrolls sideways by ${overflow}px`);
-    // The network goes away after load: editing still recomputes.
+    // The network goes away after load: the stage still steps, and in the
+    // workbench figure editing still recomputes.
+    await context.setOffline(true);
+    await page.click('#wt-fwd');
+    await page.waitForSelector('[data-figure="stage"][data-step="2"]');
+    await context.setOffline(false);
+    await page.goto(`${BASE_URL}?lang=${lang}&embed=1&view=workbench`);
+    await ready(page);
     await context.setOffline(true);
     const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
     await page.fill(cell, '2');
     await page.press(cell, 'Enter');
     assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '2');
     assert.notEqual(await page.getAttribute('[data-matrix="output"] [data-row="0"][data-col="0"]', 'data-value'), null);
-    await page.click('#wt-fwd');
     assert.deepEqual(problems, []);
     await context.close();
   }
