@@ -60,7 +60,7 @@ async function measure(browser, label, s, samples = 25) {
 
 async function playback(browser, label, s) {
   const { context, page, problems } = await openPage(browser);
-  await page.goto(BASE_URL + '?lang=en&granularity=dot' + shareFragment(s));
+  await page.goto(BASE_URL + '?lang=en&granularity=dot' + (s ? shareFragment(s) : ''));
   await ready(page);
   await page.click('.speeds button:text("1.5×")');
   // Frame gaps over 6 s, first idle (the browser's own jitter), then playing.
@@ -80,8 +80,17 @@ async function playback(browser, label, s) {
     console.log(`${what}: ${r.gaps.length} frames in 6 s; over 16.7 ms: ${share(16.7)}%, over 20 ms (a frame late): ${share(20)}%, over 33 ms: ${share(33.4)}%`);
   };
   report(`idle, ${label}`, await measure(false));
+  // The main thread's work while playing (script, style, layout: Chromium's
+  // own counters), per frame drawn.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const before = await metrics();
   const played = await measure(true);
+  const after = await metrics();
   report(`playback 1.5×, ${label} (reached step ${played.step})`, played);
+  const per = (k) => (1000 * (after[k] - before[k]) / played.gaps.length).toFixed(2);
+  console.log(`playback 1.5×, ${label}: main-thread work per frame: script ${per('ScriptDuration')} ms, style ${per('RecalcStyleDuration')} ms, layout ${per('LayoutDuration')} ms, all tasks ${per('TaskDuration')} ms`);
   if (problems.length) console.log('problems:', problems);
   await context.close();
 }
@@ -152,17 +161,33 @@ async function heatmapsFigure(browser, label, s, samples = 15) {
   await context.close();
 }
 
-// From navigation to the first output matrix on screen, fresh context each time.
+// From navigation to the first output matrix on screen, and to the first
+// frame that paints the stage, fresh context each time.
 async function load(browser, samples = 7) {
   const times = [];
+  const stage = [];
   for (let k = 0; k < samples; k++) {
     const { context, page } = await openPage(browser);
+    await page.addInitScript(() => {
+      const mo = new MutationObserver(() => {
+        if (document.querySelector('[data-figure="stage"] svg [data-value]')) {
+          mo.disconnect();
+          requestAnimationFrame((t) => { window.__stagePaint = t; });
+        }
+      });
+      mo.observe(document, { childList: true, subtree: true });
+    });
     await page.goto(BASE_URL + '?lang=en');
     await ready(page);
     times.push(await page.evaluate(() => performance.now()));
+    stage.push(await page.evaluate(() => new Promise((r) => {
+      const wait = () => (window.__stagePaint ? r(window.__stagePaint) : requestAnimationFrame(wait));
+      wait();
+    })));
     await context.close();
   }
   console.log(`load: usable (output matrix rendered) ${median(times).toFixed(0)} ms median after navigation start (local server, cold cache)`);
+  console.log(`load: the stage's first paint ${median(stage).toFixed(0)} ms median after navigation start`);
 }
 
 const browser = await launch();
@@ -170,6 +195,7 @@ await load(browser);
 await heatmaps(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
 await heatmapsFigure(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
 await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
+await playback(browser, 'note 004', null);
 await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2), 10);
 await browser.close();

@@ -497,9 +497,37 @@ mod caption_tests {
     /// Symbol names that may appear in Chinese text; any other Latin word is
     /// an untranslated word.
     const SYMBOLS: &[&str] = &[
-        "X", "PE", "Q", "K", "V", "W_Q", "W_K", "W_V", "W_O", "W", "O", "q", "k", "v", "b", "x",
-        "softmax", "softmax_col", "d_k", "d_v", "h", "i", "j", "QKᵀ", "KᵀQ", "A", "B", "V·A", "A·V",
-        "concat", "QK",
+        "X",
+        "PE",
+        "Q",
+        "K",
+        "V",
+        "W_Q",
+        "W_K",
+        "W_V",
+        "W_O",
+        "W",
+        "O",
+        "q",
+        "k",
+        "v",
+        "b",
+        "x",
+        "softmax",
+        "softmax_col",
+        "d_k",
+        "d_v",
+        "h",
+        "i",
+        "j",
+        "QKᵀ",
+        "KᵀQ",
+        "A",
+        "B",
+        "V·A",
+        "A·V",
+        "concat",
+        "QK",
     ];
 
     /// The Latin words of `s` (runs of ASCII letters and `_`).
@@ -526,7 +554,13 @@ mod caption_tests {
                 for mask in [Mask::None, Mask::Causal, Mask::Padding(1)] {
                     for heads in [1, 2] {
                         for w_o in [false, true] {
-                            let d = Dims { n: 3, d_model: 4, d_k: 2, d_v: 2, heads };
+                            let d = Dims {
+                                n: 3,
+                                d_model: 4,
+                                d_k: 2,
+                                d_v: 2,
+                                heads,
+                            };
                             let mut s = random(11, d, w_o);
                             s.scale = scale;
                             s.mask = mask.clone();
@@ -566,7 +600,10 @@ mod caption_tests {
             let cjk = |c: char| (c as u32) >= 0x4E00;
             let chars: Vec<char> = zh.chars().collect();
             for w in chars.windows(2) {
-                assert!(!(w[0] == '(' && cjk(w[1]) || cjk(w[0]) && w[1] == ')'), "{zh}");
+                assert!(
+                    !(w[0] == '(' && cjk(w[1]) || cjk(w[0]) && w[1] == ')'),
+                    "{zh}"
+                );
             }
             assert!(zh.ends_with('。') || zh.ends_with('）'), "{zh}");
             assert!(!zh.contains("为正") && !zh.contains("掩码"), "{zh}");
@@ -583,15 +620,28 @@ mod caption_tests {
                 let ctx = format!("{sc:?}: {text}");
                 match sc.caption {
                     Caption::ScoresAll { conv } | Caption::ScoresRow { conv, .. } => {
-                        let (yes, no) = if conv == Convention::Row { ("QKᵀ", "KᵀQ") } else { ("KᵀQ", "QKᵀ") };
+                        let (yes, no) = if conv == Convention::Row {
+                            ("QKᵀ", "KᵀQ")
+                        } else {
+                            ("KᵀQ", "QKᵀ")
+                        };
                         assert!(text.contains(yes) && !text.contains(no), "{ctx}");
                     }
-                    Caption::Softmax { scaled, conv, i, .. } => {
+                    Caption::Softmax {
+                        scaled, conv, i, ..
+                    } => {
                         assert!(!text.contains('√'), "{ctx}");
                         if lang == Lang::En {
-                            assert!(text.contains("non-negative") && !text.contains("positive weights"), "{ctx}");
+                            assert!(
+                                text.contains("non-negative") && !text.contains("positive weights"),
+                                "{ctx}"
+                            );
                             if i.is_none() {
-                                assert_eq!(text.contains("column"), conv == Convention::Col, "{ctx}");
+                                assert_eq!(
+                                    text.contains("column"),
+                                    conv == Convention::Col,
+                                    "{ctx}"
+                                );
                             }
                             assert_eq!(text.contains("No scaling"), !scaled, "{ctx}");
                         } else {
@@ -604,17 +654,28 @@ mod caption_tests {
                     Caption::Mask { .. } => {
                         // The score is set to −∞, never "the key".
                         if lang == Lang::En {
-                            assert!(text.contains("scores") || text.contains("score(s)"), "{ctx}");
+                            assert!(
+                                text.contains("scores") || text.contains("score(s)"),
+                                "{ctx}"
+                            );
                             assert!(!text.contains("keys become"), "{ctx}");
                         } else {
-                            assert!(text.contains("屏蔽") && text.contains("分数被设为 −∞"), "{ctx}");
+                            assert!(
+                                text.contains("屏蔽") && text.contains("分数被设为 −∞"),
+                                "{ctx}"
+                            );
                         }
                     }
                     Caption::Output { w_o, heads, .. } => {
                         if w_o {
                             assert!(text.contains("W_O") || text.contains("W^O"), "{ctx}");
                         } else {
-                            assert!(!text.contains("W^O") && !text.contains("mixes") && !text.contains("混合"), "{ctx}");
+                            assert!(
+                                !text.contains("W^O")
+                                    && !text.contains("mixes")
+                                    && !text.contains("混合"),
+                                "{ctx}"
+                            );
                         }
                         if heads == 1 && !w_o {
                             assert!(!text.contains("concat") && !text.contains("拼接"), "{ctx}");

@@ -15,8 +15,8 @@ mod head_view;
 mod heads;
 mod heatmap;
 mod page;
-mod toolbar;
 mod stage_draw;
+mod toolbar;
 mod walkthrough;
 
 pub use page::App;

@@ -10,7 +10,7 @@ use super::url::LinkError;
 use crate::attention::{compute, Scenario, ScenarioError, Trace};
 use crate::lesson::edit::{apply, Edit};
 use crate::lesson::names::{Convention, MatrixName};
-use crate::lesson::presets::{default_scenario, default_scenario_in, Preset};
+use crate::lesson::presets::{default_scenario_in, Preset};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -306,6 +306,7 @@ mod tests {
     use super::*;
     use crate::attention::Matrix;
     use crate::lesson::edit::{Dim, Target};
+    use crate::lesson::presets::default_scenario;
     use crate::lesson::presets::notes_004;
 
     fn start() -> Rc<State> {
@@ -487,7 +488,10 @@ mod tests {
         assert!(zh.undo.is_empty() && zh.redo.is_empty());
         assert_eq!(zh.scenario.x, s.scenario.x);
         let edited = s.clone().reduce(cell(5.0));
-        assert!(Rc::ptr_eq(&edited, &edited.clone().reduce(Action::SetLang(Lang::En))));
+        assert!(Rc::ptr_eq(
+            &edited,
+            &edited.clone().reduce(Action::SetLang(Lang::En))
+        ));
         let t = s.clone().reduce(Action::SetConvention(Convention::Col));
         assert_eq!(t.convention, Convention::Col);
         let sel = Selected {

@@ -153,8 +153,12 @@ struct Live {
     player: Player,
     trace: Rc<Trace>,
     has_w_o: bool,
-    extent: Option<((usize, Convention, u32, Granularity), (f64, f64))>,
+    extent: Option<(ExtentKey, (f64, f64))>,
 }
+
+/// What the stage's size depends on: the trace (by pointer), the
+/// convention, the width and the granularity.
+type ExtentKey = (usize, Convention, u32, Granularity);
 
 fn granularity_label(g: Granularity) -> S {
     match g {
@@ -331,7 +335,11 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     let conv = p.convention;
     let t_now = now();
     let mut l = live.borrow_mut();
-    let width = if *width > 0.0 { *width } else { stage_width(&body) };
+    let width = if *width > 0.0 {
+        *width
+    } else {
+        stage_width(&body)
+    };
     let g = Geometry::new(&p.trace, width);
     let ctx = Ctx {
         trace: &p.trace,
@@ -359,7 +367,11 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     let current = player.current();
     // Paused at the very start of a step (after a jump), show the step done.
     let (k, progress) = player.timeline.position(player.clock.at(t_now));
-    let progress = if !playing && progress == 0.0 { 1.0 } else { progress };
+    let progress = if !playing && progress == 0.0 {
+        1.0
+    } else {
+        progress
+    };
     let scene = stage::frame(ctx, &player.timeline, k, progress, *reduce);
     let caption = caption_text(
         &captions::caption(&current, &p.trace, conv, has_w_o),

@@ -277,7 +277,11 @@ mod tests {
                 (false, true) => "V softmax_col(KᵀQ/√d_k)",
                 (false, false) => "V softmax_col(KᵀQ)",
             }),
-            Phase::Concat => Some(if row { "[B¹ … Bʰ]" } else { "[B¹; …; Bʰ]" }),
+            Phase::Concat => Some(if row {
+                "[B¹ … Bʰ]"
+            } else {
+                "[B¹; …; Bʰ]"
+            }),
             Phase::Output => Some(match (w_o, heads > 1, row) {
                 (true, _, true) => "O = concat·W_O",
                 (true, _, false) => "O = W^O concat",
@@ -295,7 +299,10 @@ mod tests {
                 i: Some(i),
                 j: Some(j),
             } => {
-                let (q, k) = (super::super::timeline::sup(i + 1), super::super::timeline::sup(j + 1));
+                let (q, k) = (
+                    super::super::timeline::sup(i + 1),
+                    super::super::timeline::sup(j + 1),
+                );
                 let want = if row {
                     format!("q{q}·k{k}")
                 } else {
@@ -308,7 +315,14 @@ mod tests {
                 assert_eq!(value, t.heads[step.head.unwrap()].scores[(i, j)]);
             }
             Phase::Scores { i: Some(_), .. } => {
-                assert!(if row { f.ends_with("Kᵀ") } else { f.starts_with("Kᵀ") }, "{ctx}")
+                assert!(
+                    if row {
+                        f.ends_with("Kᵀ")
+                    } else {
+                        f.starts_with("Kᵀ")
+                    },
+                    "{ctx}"
+                )
             }
             Phase::Scale { .. } => assert!(scale, "no ÷√d_k step without scaling: {ctx}"),
             Phase::Mask { i } => {
