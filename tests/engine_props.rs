@@ -500,7 +500,7 @@ fn check_json_text(text: &str) -> Result<(), TestCaseError> {
                 let _ = Results::from_trace(&t).to_json();
             }
             Err(e) => prop_assert!(
-                e.reason.contains("too large"),
+                e.reason.to_string().contains("too large"),
                 "valid scenario refused: {e}"
             ),
         }

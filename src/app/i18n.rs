@@ -692,3 +692,157 @@ mod caption_tests {
         }
     }
 }
+
+// --- why a scenario or edit was refused --------------------------------------
+
+use crate::attention::{DimName, Reason, ScenarioError, Stage};
+
+/// `e` in `lang`: the field as the format writes it, then the reason. The
+/// file reader's own messages (`Reason::Text`) are shown as they are.
+pub fn error_text(e: &ScenarioError, lang: Lang) -> String {
+    let reason = match (lang, &e.reason) {
+        (Lang::En, r) => r.to_string(),
+        (Lang::Zh, r) => reason_zh(r),
+    };
+    match (e.field.is_empty(), lang) {
+        (true, _) => reason,
+        (false, Lang::Zh) => format!("{}：{reason}", e.field),
+        (false, Lang::En) => format!("{}: {reason}", e.field),
+    }
+}
+
+fn reason_zh(r: &Reason) -> String {
+    match r {
+        Reason::Shape { want, got } => {
+            format!("应为 {}×{}，实际是 {}×{}", want.0, want.1, got.0, got.1)
+        }
+        Reason::NotFinite(v) => format!("{v} 不是有限的数"),
+        Reason::Dim { what, max, got } => {
+            let what = match what {
+                DimName::Rows => "行数（词元个数）",
+                DimName::Width => "每行的宽度 d_model",
+                DimName::Heads => "头数",
+                DimName::DK => "d_k（列数）",
+                DimName::DV => "d_v（列数）",
+                DimName::OutWidth => "输出宽度（列数）",
+            };
+            format!("{what}必须在 1 到 {max} 之间，实际是 {got}")
+        }
+        Reason::Range { lo, hi, got } => format!("必须在 {lo} 到 {hi} 之间，实际是 {got}"),
+        Reason::Format(got) => format!("应为 \"{}\"，实际是 \"{got}\"", crate::attention::FORMAT),
+        Reason::TokenCount { want, got } => {
+            format!("应有 {want} 个标签（x 的每行一个），实际有 {got} 个")
+        }
+        Reason::TokenTooLong { max, got } => format!("最多 {max} 个字符，实际有 {got} 个"),
+        Reason::PaddingTooLong { n, got } => format!("真实的键最多 n = {n} 个，实际是 {got}"),
+        Reason::MaskRows { want, got } => format!("应有 {want} 行，实际有 {got} 行"),
+        Reason::MaskRowLength { want, got } => {
+            format!("应有 {want} 个 true/false，实际有 {got} 个")
+        }
+        Reason::Overflow { row, what } => {
+            let what = match what {
+                Stage::Input => "X + PE",
+                Stage::Q => "Q",
+                Stage::K => "K",
+                Stage::V => "V",
+                Stage::Scores => "分数 QKᵀ",
+                Stage::HeadOutput => "这个头的输出",
+                Stage::Output => "concat·W_O",
+            };
+            format!("数字太大：{what} 的第 {row} 行超出了 f64 的范围")
+        }
+        Reason::NoSuchMatrix => "没有这个矩阵".into(),
+        Reason::OutsideMatrix { rows, cols } => format!("超出了这个 {rows}×{cols} 的矩阵"),
+        Reason::NoSuchPosition => "没有这个位置".into(),
+        Reason::Text(s) => format!("文件内容不符合格式（{s}）"),
+    }
+}
+
+#[cfg(test)]
+mod error_tests {
+    use super::*;
+
+    #[test]
+    fn every_typed_reason_is_worded_in_chinese_without_english_words() {
+        let reasons = [
+            Reason::Shape {
+                want: (4, 3),
+                got: (4, 2),
+            },
+            Reason::NotFinite("inf".into()),
+            Reason::Range {
+                lo: 1,
+                hi: 64,
+                got: 65,
+            },
+            Reason::Format("attention-lab/9".into()),
+            Reason::TokenCount { want: 3, got: 2 },
+            Reason::TokenTooLong { max: 40, got: 41 },
+            Reason::PaddingTooLong { n: 3, got: 4 },
+            Reason::MaskRows { want: 3, got: 2 },
+            Reason::MaskRowLength { want: 3, got: 2 },
+            Reason::NoSuchMatrix,
+            Reason::OutsideMatrix { rows: 3, cols: 4 },
+            Reason::NoSuchPosition,
+        ];
+        let dims = [
+            DimName::Rows,
+            DimName::Width,
+            DimName::Heads,
+            DimName::DK,
+            DimName::DV,
+            DimName::OutWidth,
+        ]
+        .map(|what| Reason::Dim {
+            what,
+            max: 64,
+            got: 0,
+        });
+        let stages = [
+            Stage::Input,
+            Stage::Q,
+            Stage::K,
+            Stage::V,
+            Stage::Scores,
+            Stage::HeadOutput,
+            Stage::Output,
+        ]
+        .map(|what| Reason::Overflow { row: 2, what });
+        let allowed = [
+            "d_model",
+            "d_k",
+            "d_v",
+            "n",
+            "X",
+            "PE",
+            "Q",
+            "K",
+            "V",
+            "QK",
+            "concat",
+            "W_O",
+            "f",
+            "x",
+            "true",
+            "false",
+            "inf",
+            "attention",
+            "lab",
+        ];
+        for r in reasons.iter().chain(&dims).chain(&stages) {
+            let e = ScenarioError::new("heads[1].w_k", r.clone());
+            let (zh, en) = (error_text(&e, Lang::Zh), error_text(&e, Lang::En));
+            assert_eq!(en, e.to_string(), "English is the format's own message");
+            let body = zh
+                .strip_prefix("heads[1].w_k：")
+                .expect("the field, then a full-width colon");
+            let words: Vec<&str> = body
+                .split(|c: char| !(c.is_ascii_alphabetic() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            for w in &words {
+                assert!(allowed.contains(w), "{w:?} in {zh}");
+            }
+        }
+    }
+}

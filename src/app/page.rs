@@ -8,7 +8,7 @@ use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
-use super::i18n::{Lang, S};
+use super::i18n::{error_text, Lang, S};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Source, State};
 use super::toolbar::{preset_about, Toolbar};
@@ -69,7 +69,7 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
                 Source::Link => S::BadLink,
                 Source::Edit => S::RefusedEdit,
             };
-            messages.push(format!("{} {e}", prefix.t(lang)));
+            messages.push(format!("{} {}", prefix.t(lang), error_text(e, lang)));
         }
         None => {}
     }

@@ -28,7 +28,7 @@ impl LinkError {
             LinkError::TooLong => S::LinkTooLong.t(lang).to_string(),
             LinkError::NotBase64 => S::LinkNotBase64.t(lang).to_string(),
             LinkError::NotUtf8 => S::LinkNotUtf8.t(lang).to_string(),
-            LinkError::Invalid(e) => e.to_string(),
+            LinkError::Invalid(e) => super::i18n::error_text(e, lang),
         }
     }
 }

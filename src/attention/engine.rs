@@ -21,7 +21,7 @@
 use super::mask::{self, hides_anything};
 use super::positional::sinusoidal;
 use super::softmax::softmax_masked;
-use super::{Matrix, Positional, Scenario, ScenarioError};
+use super::{Matrix, Positional, Reason, Scenario, ScenarioError, Stage};
 use nalgebra::DMatrix;
 
 /// Every intermediate of one head, rows in the row-vector orientation.
@@ -111,7 +111,7 @@ pub fn matmul_t(a: &Matrix, b: &Matrix) -> Matrix {
 /// `skip_rows` is not finite: finite inputs whose products overflow f64.
 fn expect_finite(
     field: &str,
-    what: &str,
+    what: Stage,
     m: &Matrix,
     skip_rows: &[usize],
 ) -> Result<(), ScenarioError> {
@@ -122,10 +122,7 @@ fn expect_finite(
         None => Ok(()),
         Some(r) => Err(ScenarioError::new(
             field,
-            format!(
-                "the numbers are too large: row {} of {what} overflows f64",
-                r + 1
-            ),
+            Reason::Overflow { row: r + 1, what },
         )),
     }
 }
@@ -159,7 +156,7 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
     };
 
     if let Some(pe) = &pe {
-        expect_finite("x", "x + PE", &input, &[])?;
+        expect_finite("x", Stage::Input, &input, &[])?;
         debug_assert!(pe.iter().all(|v| v.is_finite()));
     }
     let heads: Vec<HeadTrace> = scenario
@@ -171,11 +168,11 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
             let q = matmul(&input, &w.w_q);
             let k = matmul(&input, &w.w_k);
             let v = matmul(&input, &w.w_v);
-            expect_finite(&field, "Q", &q, &[])?;
-            expect_finite(&field, "K", &k, &[])?;
-            expect_finite(&field, "V", &v, &[])?;
+            expect_finite(&field, Stage::Q, &q, &[])?;
+            expect_finite(&field, Stage::K, &k, &[])?;
+            expect_finite(&field, Stage::V, &v, &[])?;
             let scores = matmul_t(&q, &k);
-            expect_finite(&field, "the scores QKᵀ", &scores, &[])?;
+            expect_finite(&field, Stage::Scores, &scores, &[])?;
             let scaled = if scenario.scale {
                 scores.map(|s| s / divisor)
             } else {
@@ -192,7 +189,7 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
                 }
             }
             let output = matmul(&weights, &v);
-            expect_finite(&field, "the head output", &output, &undefined_rows)?;
+            expect_finite(&field, Stage::HeadOutput, &output, &undefined_rows)?;
             Ok(HeadTrace {
                 q,
                 k,
@@ -212,7 +209,7 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
     let output = match &scenario.w_o {
         Some(w_o) => {
             let out = matmul(&concat, w_o);
-            expect_finite("w_o", "concat · W_O", &out, &undefined_rows)?;
+            expect_finite("w_o", Stage::Output, &out, &undefined_rows)?;
             out
         }
         None => concat.clone(),

@@ -80,14 +80,151 @@ pub struct Scenario {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenarioError {
     pub field: String,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 impl ScenarioError {
-    pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
+    pub fn new(field: impl Into<String>, reason: impl Into<Reason>) -> Self {
         Self {
             field: field.into(),
             reason: reason.into(),
+        }
+    }
+}
+
+/// Which dimension a [`Reason::Dim`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DimName {
+    /// The number of rows of `x` (tokens).
+    Rows,
+    /// The row width d_model.
+    Width,
+    Heads,
+    /// d_k, the number of columns of W_Q.
+    DK,
+    /// d_v, the number of columns of W_V.
+    DV,
+    /// The number of columns of W_O.
+    OutWidth,
+}
+
+/// Which matrix a [`Reason::Overflow`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// `x + PE`.
+    Input,
+    Q,
+    K,
+    V,
+    /// The scores `QKᵀ`.
+    Scores,
+    /// A head's output.
+    HeadOutput,
+    /// `concat · W_O`.
+    Output,
+}
+
+/// Why a value was refused, as data: the page words it in each language
+/// (`app::i18n::error_text`); [`fmt::Display`] gives the English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The matrix must be `want`, it is `got` (rows × columns).
+    Shape {
+        want: (usize, usize),
+        got: (usize, usize),
+    },
+    /// This number (as written) is not finite.
+    NotFinite(String),
+    /// A dimension outside `1..=max`.
+    Dim {
+        what: DimName,
+        max: usize,
+        got: usize,
+    },
+    /// A size outside `lo..=hi` (the shape fields).
+    Range { lo: usize, hi: usize, got: usize },
+    /// The `format` tag is not [`FORMAT`].
+    Format(String),
+    /// `tokens` must have one label per row.
+    TokenCount { want: usize, got: usize },
+    /// A token label is too long.
+    TokenTooLong { max: usize, got: usize },
+    /// A padding mask with more real keys than positions.
+    PaddingTooLong { n: usize, got: usize },
+    /// A custom mask with the wrong number of rows.
+    MaskRows { want: usize, got: usize },
+    /// A custom mask row of the wrong length.
+    MaskRowLength { want: usize, got: usize },
+    /// Finite inputs whose products overflow f64 (row 1-based).
+    Overflow { row: usize, what: Stage },
+    /// An edit names a matrix the scenario does not have.
+    NoSuchMatrix,
+    /// An edit names a cell outside its `rows × cols` matrix.
+    OutsideMatrix { rows: usize, cols: usize },
+    /// An edit names a position that does not exist.
+    NoSuchPosition,
+    /// What the file reader says (its own words).
+    Text(String),
+}
+
+impl From<String> for Reason {
+    fn from(s: String) -> Reason {
+        Reason::Text(s)
+    }
+}
+
+impl From<&str> for Reason {
+    fn from(s: &str) -> Reason {
+        Reason::Text(s.to_string())
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Shape { want, got } => {
+                write!(f, "expected {}×{}, got {}×{}", want.0, want.1, got.0, got.1)
+            }
+            Reason::NotFinite(v) => write!(f, "{v} is not a finite number"),
+            Reason::Dim { what, max, got } => {
+                let what = match what {
+                    DimName::Rows => "the number of rows (tokens)",
+                    DimName::Width => "the row width d_model",
+                    DimName::Heads => "the number of heads",
+                    DimName::DK => "d_k (its number of columns)",
+                    DimName::DV => "d_v (its number of columns)",
+                    DimName::OutWidth => "the output width (its number of columns)",
+                };
+                write!(f, "{what} must be between 1 and {max}, got {got}")
+            }
+            Reason::Range { lo, hi, got } => write!(f, "must be between {lo} and {hi}, got {got}"),
+            Reason::Format(got) => write!(f, "expected \"{FORMAT}\", got \"{got}\""),
+            Reason::TokenCount { want, got } => {
+                write!(f, "expected {want} labels (one per row of x), got {got}")
+            }
+            Reason::TokenTooLong { max, got } => write!(f, "at most {max} characters, got {got}"),
+            Reason::PaddingTooLong { n, got } => write!(f, "at most n = {n} real keys, got {got}"),
+            Reason::MaskRows { want, got } => write!(f, "expected {want} rows, got {got}"),
+            Reason::MaskRowLength { want, got } => write!(f, "expected {want} booleans, got {got}"),
+            Reason::Overflow { row, what } => {
+                let what = match what {
+                    Stage::Input => "x + PE",
+                    Stage::Q => "Q",
+                    Stage::K => "K",
+                    Stage::V => "V",
+                    Stage::Scores => "the scores QKᵀ",
+                    Stage::HeadOutput => "the head output",
+                    Stage::Output => "concat · W_O",
+                };
+                write!(
+                    f,
+                    "the numbers are too large: row {row} of {what} overflows f64"
+                )
+            }
+            Reason::NoSuchMatrix => write!(f, "this matrix does not exist"),
+            Reason::OutsideMatrix { rows, cols } => write!(f, "outside the {rows}×{cols} matrix"),
+            Reason::NoSuchPosition => write!(f, "no such position"),
+            Reason::Text(s) => write!(f, "{s}"),
         }
     }
 }
@@ -104,10 +241,6 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-fn shape(m: &Matrix) -> String {
-    format!("{}×{}", m.nrows(), m.ncols())
-}
-
 /// `field` must be exactly `rows × cols`.
 fn expect_shape(field: &str, m: &Matrix, rows: usize, cols: usize) -> Result<(), ScenarioError> {
     if m.nrows() == rows && m.ncols() == cols {
@@ -115,7 +248,10 @@ fn expect_shape(field: &str, m: &Matrix, rows: usize, cols: usize) -> Result<(),
     } else {
         Err(ScenarioError::new(
             field,
-            format!("expected {rows}×{cols}, got {}", shape(m)),
+            Reason::Shape {
+                want: (rows, cols),
+                got: (m.nrows(), m.ncols()),
+            },
         ))
     }
 }
@@ -128,7 +264,7 @@ fn expect_finite(field: &str, m: &Matrix) -> Result<(), ScenarioError> {
             if !v.is_finite() {
                 return Err(ScenarioError::new(
                     format!("{field}[{r}][{c}]"),
-                    format!("{v} is not a finite number"),
+                    Reason::NotFinite(v.to_string()),
                 ));
             }
         }
@@ -137,13 +273,17 @@ fn expect_finite(field: &str, m: &Matrix) -> Result<(), ScenarioError> {
 }
 
 /// `what` (a dimension) must lie in `1..=max`.
-fn expect_dim(field: &str, what: &str, value: usize, max: usize) -> Result<(), ScenarioError> {
+fn expect_dim(field: &str, what: DimName, value: usize, max: usize) -> Result<(), ScenarioError> {
     if (1..=max).contains(&value) {
         Ok(())
     } else {
         Err(ScenarioError::new(
             field,
-            format!("{what} must be between 1 and {max}, got {value}"),
+            Reason::Dim {
+                what,
+                max,
+                got: value,
+            },
         ))
     }
 }
@@ -237,22 +377,22 @@ impl Scenario {
         if self.format != FORMAT {
             return Err(ScenarioError::new(
                 "format",
-                format!("expected \"{FORMAT}\", got \"{}\"", self.format),
+                Reason::Format(self.format.clone()),
             ));
         }
         let n = self.n();
-        expect_dim("x", "the number of rows (tokens)", n, MAX_N)?;
+        expect_dim("x", DimName::Rows, n, MAX_N)?;
         let d_model = self.d_model();
-        expect_dim("x", "the row width d_model", d_model, MAX_D)?;
+        expect_dim("x", DimName::Width, d_model, MAX_D)?;
         expect_finite("x", &self.x)?;
 
         if self.tokens.len() != n {
             return Err(ScenarioError::new(
                 "tokens",
-                format!(
-                    "expected {n} labels (one per row of x), got {}",
-                    self.tokens.len()
-                ),
+                Reason::TokenCount {
+                    want: n,
+                    got: self.tokens.len(),
+                },
             ));
         }
         for (i, t) in self.tokens.iter().enumerate() {
@@ -260,17 +400,20 @@ impl Scenario {
             if chars > MAX_TOKEN_CHARS {
                 return Err(ScenarioError::new(
                     format!("tokens[{i}]"),
-                    format!("at most {MAX_TOKEN_CHARS} characters, got {chars}"),
+                    Reason::TokenTooLong {
+                        max: MAX_TOKEN_CHARS,
+                        got: chars,
+                    },
                 ));
             }
         }
 
         let h = self.heads.len();
-        expect_dim("heads", "the number of heads", h, MAX_HEADS)?;
+        expect_dim("heads", DimName::Heads, h, MAX_HEADS)?;
         let d_k = self.d_k();
         let d_v = self.d_v();
-        expect_dim("heads[0].w_q", "d_k (its number of columns)", d_k, MAX_D)?;
-        expect_dim("heads[0].w_v", "d_v (its number of columns)", d_v, MAX_D)?;
+        expect_dim("heads[0].w_q", DimName::DK, d_k, MAX_D)?;
+        expect_dim("heads[0].w_v", DimName::DV, d_v, MAX_D)?;
         for (r, head) in self.heads.iter().enumerate() {
             for (name, m, cols) in [
                 ("w_q", &head.w_q, d_k),
@@ -284,12 +427,7 @@ impl Scenario {
         }
 
         if let Some(w_o) = &self.w_o {
-            expect_dim(
-                "w_o",
-                "the output width (its number of columns)",
-                w_o.ncols(),
-                MAX_D,
-            )?;
+            expect_dim("w_o", DimName::OutWidth, w_o.ncols(), MAX_D)?;
             expect_shape("w_o", w_o, h * d_v, w_o.ncols())?;
             expect_finite("w_o", w_o)?;
         }
@@ -300,7 +438,7 @@ impl Scenario {
                 if *l > n {
                     return Err(ScenarioError::new(
                         "mask.padding",
-                        format!("at most n = {n} real keys, got {l}"),
+                        Reason::PaddingTooLong { n, got: *l },
                     ));
                 }
             }
@@ -308,14 +446,20 @@ impl Scenario {
                 if rows.len() != n {
                     return Err(ScenarioError::new(
                         "mask.custom",
-                        format!("expected {n} rows, got {}", rows.len()),
+                        Reason::MaskRows {
+                            want: n,
+                            got: rows.len(),
+                        },
                     ));
                 }
                 for (i, row) in rows.iter().enumerate() {
                     if row.len() != n {
                         return Err(ScenarioError::new(
                             format!("mask.custom[{i}]"),
-                            format!("expected {n} booleans, got {}", row.len()),
+                            Reason::MaskRowLength {
+                                want: n,
+                                got: row.len(),
+                            },
                         ));
                     }
                 }

@@ -10,7 +10,7 @@
 
 use super::random::Rng;
 use crate::attention::{
-    default_tokens, HeadWeights, Mask, Matrix, Positional, Scenario, ScenarioError,
+    default_tokens, HeadWeights, Mask, Matrix, Positional, Reason, Scenario, ScenarioError,
 };
 
 /// An editable matrix of the scenario (heads 0-based).
@@ -185,11 +185,14 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
             let field = target.field();
             let m = target
                 .get_mut(&mut out)
-                .ok_or_else(|| ScenarioError::new(&field, "this matrix does not exist"))?;
+                .ok_or_else(|| ScenarioError::new(&field, Reason::NoSuchMatrix))?;
             if *row >= m.nrows() || *col >= m.ncols() {
                 return Err(ScenarioError::new(
                     format!("{field}[{row}][{col}]"),
-                    format!("outside the {}×{} matrix", m.nrows(), m.ncols()),
+                    Reason::OutsideMatrix {
+                        rows: m.nrows(),
+                        cols: m.ncols(),
+                    },
                 ));
             }
             m[(*row, *col)] = *value;
@@ -198,25 +201,22 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
             let field = target.field();
             let m = target
                 .get_mut(&mut out)
-                .ok_or_else(|| ScenarioError::new(&field, "this matrix does not exist"))?;
+                .ok_or_else(|| ScenarioError::new(&field, Reason::NoSuchMatrix))?;
             let cols = rows.first().map_or(0, Vec::len);
             if rows.len() != m.nrows() || rows.iter().any(|r| r.len() != m.ncols()) {
                 return Err(ScenarioError::new(
                     field,
-                    format!(
-                        "expected {}×{}, got {}×{}",
-                        m.nrows(),
-                        m.ncols(),
-                        rows.len(),
-                        cols
-                    ),
+                    Reason::Shape {
+                        want: (m.nrows(), m.ncols()),
+                        got: (rows.len(), cols),
+                    },
                 ));
             }
             *m = Matrix::from_fn(m.nrows(), m.ncols(), |r, c| rows[r][c]);
         }
         Edit::Token { index, label } => {
             let slot = out.tokens.get_mut(*index).ok_or_else(|| {
-                ScenarioError::new(format!("tokens[{index}]"), "no such position")
+                ScenarioError::new(format!("tokens[{index}]"), Reason::NoSuchPosition)
             })?;
             *slot = label.trim().to_string();
         }
@@ -225,7 +225,7 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
             if !(lo..=hi).contains(size) {
                 return Err(ScenarioError::new(
                     dim.field(),
-                    format!("must be between {lo} and {hi}, got {size}"),
+                    Reason::Range { lo, hi, got: *size },
                 ));
             }
             resize_dim(&mut out, *dim, *size, seed);

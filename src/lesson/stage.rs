@@ -488,9 +488,11 @@ impl<'a> B<'a> {
         let label_w = if vertical {
             rows.iter().map(|r| r.label.len()).max().unwrap_or(1) as f64 * g.ch
         } else {
+            // Joined on one line; at least a strip's label, so that a block
+            // lines up with the strips above and below it.
             rows.iter()
-                .flat_map(|r| r.label.iter().map(|l| g.text_w(l)))
-                .fold(0.0, f64::max)
+                .map(|r| g.text_w(&r.label.join(" ")))
+                .fold(self.strip_label_w(), f64::max)
         };
         let mut parts: Vec<Scene> = Vec::new();
         for Row {
@@ -612,7 +614,12 @@ impl<'a> B<'a> {
     /// it, following the convention).
     fn strip(&self, id: &str, label: &str, role: Role, cells: Vec<Cell>, lit: bool) -> Scene {
         let v = self.vector(id, role, cells, lit);
-        self.labelled(v, &[label], Some(self.c.g.text_w("α′₁₀,·")))
+        self.labelled(v, &[label], Some(self.strip_label_w()))
+    }
+
+    /// The label width of strips (and at least of block rows), px.
+    fn strip_label_w(&self) -> f64 {
+        self.c.g.text_w("α′₁₀,·")
     }
 
     // --- the steps -------------------------------------------------------
@@ -813,7 +820,7 @@ impl<'a> B<'a> {
         let mut fly = alpha.items[0].clone();
         fly.id = fly_id.clone();
         fly.opacity = ramp(self.lp, 0.72, 0.73);
-        let sum = self.labelled(alpha, &["Σ ="], Some(self.c.g.text_w("α′₁₀,·")));
+        let sum = self.labelled(alpha, &["Σ ="], Some(self.strip_label_w()));
         let row = self.strip(
             &sid,
             &format!("α{},·", sub(i)),
@@ -1276,7 +1283,12 @@ impl<'a> B<'a> {
             true,
         );
         fade(&mut b, ramp(self.lp, 0.8, 0.95));
-        let b = self.labelled(b, &["Σ =", &at("b", i)], None);
+        let name = at("b", i);
+        let b = if self.vertical() {
+            self.labelled(b, &["Σ =", &name], None)
+        } else {
+            self.labelled(b, &[&format!("{name} = Σ")], Some(lw))
+        };
         let mut scene = self.flow(vec![stack, b]);
         // Copies of the weighted values slide together into bⁱ and merge
         // into it; the originals stay where they were computed.
