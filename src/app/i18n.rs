@@ -489,10 +489,7 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
 #[cfg(test)]
 mod caption_tests {
     use super::*;
-    use crate::attention::{compute, Mask};
     use crate::lesson::captions::caption;
-    use crate::lesson::presets::{random, Dims};
-    use crate::lesson::timeline::{Granularity, Timeline};
 
     /// Symbol names that may appear in Chinese text; any other Latin word is
     /// an untranslated word.
@@ -549,37 +546,9 @@ mod caption_tests {
 
     fn all_captions() -> Vec<StepCaption> {
         let mut out = Vec::new();
-        for conv in [Convention::Row, Convention::Col] {
-            for scale in [false, true] {
-                for mask in [Mask::None, Mask::Causal, Mask::Padding(1)] {
-                    for heads in [1, 2] {
-                        for w_o in [false, true] {
-                            let d = Dims {
-                                n: 3,
-                                d_model: 4,
-                                d_k: 2,
-                                d_v: 2,
-                                heads,
-                            };
-                            let mut s = random(11, d, w_o);
-                            s.scale = scale;
-                            s.mask = mask.clone();
-                            s.positional = if heads == 2 {
-                                crate::attention::Positional::Sinusoidal
-                            } else {
-                                crate::attention::Positional::None
-                            };
-                            let t = compute(&s).unwrap();
-                            for g in Granularity::ALL {
-                                for step in Timeline::new(&t, g, w_o).steps {
-                                    out.push(caption(&step, &t, conv, w_o));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        crate::lesson::captions::for_each_case(|step, t, conv, s| {
+            out.push(caption(step, t, conv, s.w_o.is_some()))
+        });
         out
     }
 

@@ -23,35 +23,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
-/// The role a matrix plays; it sets the colour (as in note 004's figures:
-/// query red, key orange, value purple, scores blue, outputs dark green) and
-/// is always named in the caption too, never colour alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Input,
-    Param,
-    Query,
-    Key,
-    Value,
-    Score,
-    Weight,
-    Output,
-}
-
-impl Role {
-    fn class(self) -> &'static str {
-        match self {
-            Role::Input => "role-input",
-            Role::Param => "role-param",
-            Role::Query => "role-query",
-            Role::Key => "role-key",
-            Role::Value => "role-value",
-            Role::Score => "role-score",
-            Role::Weight => "role-weight",
-            Role::Output => "role-output",
-        }
-    }
-}
+/// The role a matrix plays (its colour; always named in its caption too).
+pub use crate::lesson::names::Role;
 
 #[derive(Properties, PartialEq)]
 pub struct MatrixProps {

@@ -475,7 +475,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
 }
 
 /// Above this height (px) the picture scrolls inside the figure.
-const STAGE_MAX_H: f64 = 560.0;
+const STAGE_MAX_H: f64 = 480.0;
 
 #[cfg(test)]
 mod tests {

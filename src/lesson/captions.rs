@@ -214,44 +214,61 @@ pub fn plain_formula(c: &Caption) -> String {
     }
 }
 
+/// Calls `f` for every step of every granularity of a small scenario under
+/// every combination of convention × scaling × mask × heads × W_O (with the
+/// positional encoding on for two heads), for the caption tests here and
+/// in `app::i18n`.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::attention::{compute, Mask, Scenario};
+pub(crate) fn for_each_case(
+    mut f: impl FnMut(&Step, &Trace, Convention, &crate::attention::Scenario),
+) {
+    use crate::attention::{compute, Mask, Positional};
     use crate::lesson::presets::{random, Dims};
     use crate::lesson::timeline::{Granularity, Timeline};
-
-    /// Every combination of convention × scale × mask × heads × W_O, every
-    /// granularity: each step's formula must be the one the notes write for
-    /// it (this table is written from the notes, not from the code above).
-    #[test]
-    fn every_caption_states_the_notes_formula() {
-        for conv in [Convention::Row, Convention::Col] {
-            for scale in [false, true] {
-                for mask in [Mask::None, Mask::Causal, Mask::Window(1)] {
-                    for heads in [1, 2] {
-                        for w_o in [false, true] {
-                            let d = Dims {
-                                n: 3,
-                                d_model: 4,
-                                d_k: 2,
-                                d_v: 2,
-                                heads,
-                            };
-                            let mut s: Scenario = random(5, d, w_o);
-                            s.scale = scale;
-                            s.mask = mask.clone();
-                            let t = compute(&s).unwrap();
-                            for g in Granularity::ALL {
-                                for step in Timeline::new(&t, g, w_o).steps {
-                                    check(&step, &t, conv, scale, heads, w_o);
-                                }
+    let masks = [Mask::None, Mask::Causal, Mask::Padding(1), Mask::Window(1)];
+    for conv in [Convention::Row, Convention::Col] {
+        for scale in [false, true] {
+            for mask in &masks {
+                for heads in [1, 2] {
+                    for w_o in [false, true] {
+                        let d = Dims {
+                            n: 3,
+                            d_model: 4,
+                            d_k: 2,
+                            d_v: 2,
+                            heads,
+                        };
+                        let mut s = random(5, d, w_o);
+                        s.scale = scale;
+                        s.mask = mask.clone();
+                        if heads == 2 {
+                            s.positional = Positional::Sinusoidal;
+                        }
+                        let t = compute(&s).expect("a valid scenario");
+                        for g in Granularity::ALL {
+                            for step in Timeline::new(&t, g, w_o).steps {
+                                f(&step, &t, conv, &s);
                             }
                         }
                     }
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of convention × scale × mask × heads × W_O, every
+    /// granularity: each step's formula must be the one the notes write for
+    /// it (this table is written from the notes, not from the code above).
+    #[test]
+    fn every_caption_states_the_notes_formula() {
+        for_each_case(|step, t, conv, s| {
+            check(step, t, conv, s.scale, s.heads.len(), s.w_o.is_some())
+        });
     }
 
     fn check(step: &Step, t: &Trace, conv: Convention, scale: bool, heads: usize, w_o: bool) {
@@ -262,7 +279,7 @@ mod tests {
         assert_eq!(sc.head.is_some(), heads > 1 && step.head.is_some(), "{ctx}");
         // The table of the notes, step by step.
         let expected: Option<&str> = match step.phase {
-            Phase::Inputs => Some("X"),
+            Phase::Inputs => Some(if t.pe.is_some() { "X + PE" } else { "X" }),
             Phase::Query => Some(if row { "Q = X·W_Q" } else { "Q = W^q X" }),
             Phase::Key => Some(if row { "K = X·W_K" } else { "K = W^k X" }),
             Phase::Value => Some(if row { "V = X·W_V" } else { "V = W^v X" }),

@@ -142,3 +142,40 @@ mod tests {
         assert_eq!(Convention::parse("rows"), None);
     }
 }
+
+/// What a value is, with note 004's colour for it (query red, key orange,
+/// value purple, scores blue, weighted values yellow, outputs dark green).
+/// The page always names the role too (a caption or label), never colour
+/// alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Input,
+    Param,
+    Query,
+    Key,
+    Value,
+    Score,
+    Weight,
+    Weighted,
+    Output,
+    /// Operators and notes.
+    Plain,
+}
+
+impl Role {
+    /// The CSS class of the role (`role-query`, …).
+    pub fn class(self) -> &'static str {
+        match self {
+            Role::Input => "role-input",
+            Role::Param => "role-param",
+            Role::Query => "role-query",
+            Role::Key => "role-key",
+            Role::Value => "role-value",
+            Role::Score => "role-score",
+            Role::Weight => "role-weight",
+            Role::Weighted => "role-weighted",
+            Role::Output => "role-output",
+            Role::Plain => "role-plain",
+        }
+    }
+}

@@ -29,45 +29,12 @@
 
 use super::format::short;
 use super::names::Convention;
+pub use super::names::Role;
 use super::timeline::{sup, Phase, Step, Timeline};
 use crate::attention::{softmax_parts, Matrix, Scenario, Trace};
 
 /// The most entries of a vector, and vectors of a block, drawn at once.
 pub const SHOWN: usize = 8;
-
-/// What a value is, with note 004's colour for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
-    Input,
-    Param,
-    Query,
-    Key,
-    Value,
-    Score,
-    Weight,
-    Weighted,
-    Output,
-    /// Operators and notes.
-    Plain,
-}
-
-impl Role {
-    /// The CSS class of the role (`role-query`, …; shared with the workbench).
-    pub fn class(self) -> &'static str {
-        match self {
-            Role::Input => "role-input",
-            Role::Param => "role-param",
-            Role::Query => "role-query",
-            Role::Key => "role-key",
-            Role::Value => "role-value",
-            Role::Score => "role-score",
-            Role::Weight => "role-weight",
-            Role::Weighted => "role-weighted",
-            Role::Output => "role-output",
-            Role::Plain => "role-plain",
-        }
-    }
-}
 
 /// How a cell shows its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -707,46 +674,27 @@ impl<'a> B<'a> {
             out[k].lit = i == current;
             out[k].opacity = appear(i);
         }
-        let d = w.nrows();
-        let wrows = self.rows_of(w, &format!("w{sym}.{r}"), "", window(d, 0));
-        let wrows = wrows
-            .into_iter()
-            .map(|row| Row {
-                label: vec![String::new()],
-                lit: true,
-                ..row
-            })
-            .collect();
-        let wblock = self.block(
-            &format!("w{sym}.{r}"),
-            if self.vertical() { wname.1 } else { wname.0 },
-            wrows,
-            Role::Param,
-            false,
-            d.saturating_sub(SHOWN),
-        );
+        let wblock = self.param(&format!("w{sym}.{r}"), wname, w);
         let xname = if t.pe.is_some() { "X + PE" } else { "X" };
         let xblock = self.block("x", xname, xs, Role::Input, false, hidden);
         let big = sym.to_uppercase();
         let result = self.block(&format!("{sym}.{r}"), &big, out, role, false, hidden);
-        let parts = if self.vertical() {
-            vec![
-                wblock,
-                self.op("op.dot", "·"),
-                xblock,
-                self.op("op.eq", "="),
-                result,
-            ]
+        self.product(xblock, wblock, result)
+    }
+
+    /// `left · right = result` as the row layout writes a product (`X·W_Q`,
+    /// `QKᵀ`, `A·V`); the column layout writes it the other way round
+    /// (`W^q X`, `KᵀQ`, `V·A`).
+    fn product(&self, left: Scene, right: Scene, result: Scene) -> Scene {
+        let (a, b) = if self.vertical() {
+            (right, left)
         } else {
-            vec![
-                xblock,
-                self.op("op.dot", "·"),
-                wblock,
-                self.op("op.eq", "="),
-                result,
-            ]
+            (left, right)
         };
-        across(parts, self.c.g.max_w)
+        across(
+            vec![a, self.op("op.dot", "·"), b, self.op("op.eq", "="), result],
+            self.c.g.max_w,
+        )
     }
 
     /// The scores row of query `i` with the first `filled` entries shown.
@@ -928,6 +876,27 @@ impl<'a> B<'a> {
         self.block(id, title, rows, role, flip, n - range.len())
     }
 
+    /// A matrix of scores, query `i`'s row (column) as vector `{id}.{i}`,
+    /// hidden scores shown as −∞.
+    fn scores_block(&self, id: &str, title: &str, sym: &str, m: &Matrix) -> Scene {
+        self.query_block(id, title, sym, m, Role::Score, false, false, false)
+    }
+
+    /// Head `r`'s attention weights A, each query's weights with bars.
+    fn weights_block(&self, r: usize) -> Scene {
+        let w = &self.head(r).weights;
+        self.query_block(
+            &format!("a.{r}"),
+            "A",
+            "α′",
+            w,
+            Role::Weight,
+            false,
+            false,
+            true,
+        )
+    }
+
     /// Row `i` of `m`, with weight bars.
     fn row_cells(&self, m: &Matrix, i: usize, bars: bool) -> Vec<Cell> {
         let mut cells = Self::row(m, i);
@@ -959,24 +928,11 @@ impl<'a> B<'a> {
             false,
         );
         let s = unmask(s);
-        let parts = if self.vertical() {
-            vec![
-                self.block(&format!("k.{r}"), "Kᵀ", k, Role::Key, true, hidden),
-                self.op("op.dot", "·"),
-                self.block(&format!("q.{r}"), "Q", q, Role::Query, false, hidden),
-                self.op("op.eq", "="),
-                s,
-            ]
-        } else {
-            vec![
-                self.block(&format!("q.{r}"), "Q", q, Role::Query, false, hidden),
-                self.op("op.dot", "·"),
-                self.block(&format!("k.{r}"), "Kᵀ", k, Role::Key, true, hidden),
-                self.op("op.eq", "="),
-                s,
-            ]
-        };
-        across(parts, self.c.g.max_w)
+        self.product(
+            self.block(&format!("q.{r}"), "Q", q, Role::Query, false, hidden),
+            self.block(&format!("k.{r}"), "Kᵀ", k, Role::Key, true, hidden),
+            s,
+        )
     }
 
     /// The id of the row query `i`'s softmax reads: masked, scaled or raw.
@@ -1034,26 +990,9 @@ impl<'a> B<'a> {
                 self.flow(vec![row, self.op("op.scale", &op), sc])
             }
             None => {
-                let s = unmask(self.query_block(
-                    &format!("s.{r}"),
-                    "S",
-                    "α",
-                    &h.scores,
-                    Role::Score,
-                    false,
-                    false,
-                    false,
-                ));
-                let mut sc = unmask(self.query_block(
-                    &format!("sc.{r}"),
-                    "S / √d_k",
-                    "α̃",
-                    &h.scaled,
-                    Role::Score,
-                    false,
-                    false,
-                    false,
-                ));
+                let s = unmask(self.scores_block(&format!("s.{r}"), "S", "α", &h.scores));
+                let mut sc =
+                    unmask(self.scores_block(&format!("sc.{r}"), "S / √d_k", "α̃", &h.scaled));
                 fade(&mut sc, show);
                 across(vec![s, self.op("op.scale", &op), sc], self.c.g.max_w)
             }
@@ -1090,26 +1029,8 @@ impl<'a> B<'a> {
                 self.flow(vec![a, self.op("op.mask", "→ −∞"), b])
             }
             None => {
-                let a = unmask(self.query_block(
-                    &format!("{src}.{r}"),
-                    "S",
-                    sym,
-                    &h.scaled,
-                    Role::Score,
-                    false,
-                    false,
-                    false,
-                ));
-                let mut b = self.query_block(
-                    &format!("m.{r}"),
-                    "S + M",
-                    sym,
-                    &h.scaled,
-                    Role::Score,
-                    false,
-                    false,
-                    false,
-                );
+                let a = unmask(self.scores_block(&format!("{src}.{r}"), "S", sym, &h.scaled));
+                let mut b = self.scores_block(&format!("m.{r}"), "S + M", sym, &h.scaled);
                 if !hide {
                     b = unmask(b);
                 }
@@ -1129,26 +1050,8 @@ impl<'a> B<'a> {
             } else {
                 ("α", "s")
             };
-            let s = self.query_block(
-                &format!("{src}.{r}"),
-                "S",
-                sym,
-                &h.scaled,
-                Role::Score,
-                false,
-                false,
-                false,
-            );
-            let mut a = self.query_block(
-                &format!("a.{r}"),
-                "A",
-                "α′",
-                &h.weights,
-                Role::Weight,
-                false,
-                false,
-                true,
-            );
+            let s = self.scores_block(&format!("{src}.{r}"), "S", sym, &h.scaled);
+            let mut a = self.weights_block(r);
             fade(&mut a, ramp(self.lp, 0.2, 0.7));
             return across(
                 vec![s, self.op("op.softmax", "softmax →"), a],
@@ -1317,16 +1220,7 @@ impl<'a> B<'a> {
         let h = self.head(r);
         let n = self.n();
         let range = window(n, 0);
-        let a = self.query_block(
-            &format!("a.{r}"),
-            "A",
-            "α′",
-            &h.weights,
-            Role::Weight,
-            false,
-            false,
-            true,
-        );
+        let a = self.weights_block(r);
         let v = self.block(
             &format!("v.{r}"),
             "V",
@@ -1345,12 +1239,7 @@ impl<'a> B<'a> {
             true,
             false,
         );
-        let parts = if self.vertical() {
-            vec![v, self.op("op.dot", "·"), a, self.op("op.eq", "="), b]
-        } else {
-            vec![a, self.op("op.dot", "·"), v, self.op("op.eq", "="), b]
-        };
-        across(parts, self.c.g.max_w)
+        self.product(a, v, b)
     }
 
     /// The heads' output blocks, `spread` px apart (0: one concatenated block).
@@ -1437,52 +1326,33 @@ impl<'a> B<'a> {
 
     fn output(&self) -> Scene {
         let t = self.c.trace;
-        let n = self.n();
-        let range = window(n, 0);
         let together = self.heads_together(2.0);
         let out = self.query_block("o", "O", "o", &t.output, Role::Output, false, true, false);
-        let parts = match &self.c.scenario.w_o {
+        match &self.c.scenario.w_o {
             Some(w_o) => {
-                let d = w_o.nrows();
-                let rows = self
-                    .rows_of(w_o, "wo", "", window(d, 0))
-                    .into_iter()
-                    .map(|row| Row {
-                        label: vec![String::new()],
-                        lit: true,
-                        ..row
-                    })
-                    .collect();
-                let wo = self.block(
-                    "wo",
-                    if self.vertical() { "W^O" } else { "W_O" },
-                    rows,
-                    Role::Param,
-                    false,
-                    d.saturating_sub(SHOWN),
-                );
-                if self.vertical() {
-                    vec![
-                        wo,
-                        self.op("op.dot", "·"),
-                        together,
-                        self.op("op.eq", "="),
-                        out,
-                    ]
-                } else {
-                    vec![
-                        together,
-                        self.op("op.dot", "·"),
-                        wo,
-                        self.op("op.eq", "="),
-                        out,
-                    ]
-                }
+                let wo = self.param("wo", ("W_O", "W^O"), w_o);
+                self.product(together, wo, out)
             }
-            None => vec![together, self.op("op.eq", "="), out],
-        };
-        let _ = range;
-        across(parts, self.c.g.max_w)
+            None => across(vec![together, self.op("op.eq", "="), out], self.c.g.max_w),
+        }
+    }
+
+    /// A parameter matrix (W_Q, W_O, …), lit, named `names.0` in the row
+    /// layout and `names.1` (its transpose, as note 000 writes it) in the
+    /// column layout, where its rows are drawn as columns.
+    fn param(&self, id: &str, names: (&str, &str), m: &Matrix) -> Scene {
+        let d = m.nrows();
+        let rows = self
+            .rows_of(m, id, "", window(d, 0))
+            .into_iter()
+            .map(|row| Row {
+                label: vec![String::new()],
+                lit: true,
+                ..row
+            })
+            .collect();
+        let title = if self.vertical() { names.1 } else { names.0 };
+        self.block(id, title, rows, Role::Param, false, d.saturating_sub(SHOWN))
     }
 
     fn scene(&self, step: Step) -> Scene {
