@@ -1355,8 +1355,76 @@ impl<'a> B<'a> {
         self.block(id, title, rows, Role::Param, false, d.saturating_sub(SHOWN))
     }
 
+    /// Head `r`'s outputs so far, at the side while query `i` is computed:
+    /// bʲ for the queries done (`j < i`), empty rows for the rest. The rows
+    /// done keep the ids of the bʲ that were computed, so a finished bⁱ
+    /// moves here on the next step.
+    fn done_block(&self, r: usize, i: usize) -> Scene {
+        let n = self.n();
+        let range = window(n, i);
+        let out = &self.head(r).output;
+        let rows = range
+            .clone()
+            .map(|j| {
+                let done = j < i;
+                let mut cells = Self::row(out, j);
+                if !done {
+                    cells = cells.into_iter().map(Cell::pending).collect();
+                }
+                Row {
+                    id: if done {
+                        format!("b.{r}.{j}")
+                    } else {
+                        format!("bp.{r}.{j}")
+                    },
+                    label: vec![at("b", j)],
+                    cells,
+                    lit: false,
+                    opacity: 1.0,
+                }
+            })
+            .collect();
+        self.block(
+            &format!("done.{r}"),
+            "B",
+            rows,
+            Role::Output,
+            false,
+            n - range.len(),
+        )
+    }
+
     fn scene(&self, step: Step) -> Scene {
         let r = step.head.unwrap_or(0);
+        let main = self.step_scene(step, r);
+        // One query at a time: the outputs so far beside it, when they fit.
+        let query = match step.phase {
+            Phase::Scores { i, .. }
+            | Phase::Scale { i }
+            | Phase::Mask { i }
+            | Phase::Softmax { i }
+            | Phase::WeightedSum { i } => i,
+            _ => None,
+        };
+        match query {
+            Some(i) => {
+                let done = self.done_block(r, i);
+                if main.w + 3.0 * GAP + done.w <= self.c.g.max_w {
+                    let (mw, dw, dh) = (main.w, done.w, done.h);
+                    let mut out = main;
+                    out.items.extend(done.shifted(mw + 3.0 * GAP, 0.0).items);
+                    out.w = mw + 3.0 * GAP + dw;
+                    out.h = out.h.max(dh);
+                    out
+                } else {
+                    main
+                }
+            }
+            None => main,
+        }
+    }
+
+    fn step_scene(&self, step: Step, r: usize) -> Scene {
         match step.phase {
             Phase::Inputs => self.inputs(),
             Phase::Query => self.project(r, 0),
@@ -1910,6 +1978,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn finished_outputs_wait_at_the_side_and_the_new_one_moves_there() {
+        let s = notes_004();
+        let t = compute(&s).unwrap();
+        // A wide stage (the page at 1280 px): the side block fits.
+        let c = ctx(&s, &t, Convention::Row, 1100.0);
+        let tl = Timeline::new(&t, Granularity::Row, false);
+        let at_step = |phase| tl.steps.iter().position(|st| st.phase == phase).unwrap();
+        // Computing b¹: no output done yet, three empty rows at the side.
+        let k = at_step(Phase::WeightedSum { i: Some(0) });
+        let f = frame(c, &tl, k, 1.0, false);
+        assert!(f.get("bp.0.0").is_some() && f.get("bp.0.2").is_some());
+        let b1 = f.get("b.0.0").unwrap().clone();
+        // Next step (q² against every key): b¹ now sits in the side block,
+        // arriving from where it was computed.
+        let next = frame(c, &tl, k + 1, 1.0, false);
+        let side = next.get("b.0.0").unwrap();
+        assert_eq!(values(side), h_row(&t, 0));
+        assert!(next.get("bp.0.0").is_none() && next.get("bp.0.1").is_some());
+        let arriving = frame(c, &tl, k + 1, 0.0, false);
+        let a = arriving.get("b.0.0").unwrap();
+        assert_eq!((a.x, a.y), (b1.x, b1.y));
+        assert!((side.x, side.y) != (b1.x, b1.y));
+    }
+
+    fn h_row(t: &Trace, i: usize) -> Vec<f64> {
+        t.heads[0].output.row(i).iter().copied().collect()
     }
 
     #[test]

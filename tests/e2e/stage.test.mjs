@@ -272,3 +272,23 @@ test('screenshots of the notes\' figures: F1, F2, F4, F5 at 1280×800, 700 px em
     }
   }
 });
+
+test('the Chinese page: note 004 labelled 输入, refusal reasons in Chinese', async () => {
+  const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
+  await page.goto(BASE_URL + '?lang=zh');
+  await ready(page);
+  assert.match(await page.textContent(`${stage} [data-id="x.0.label"]`), /x¹ 输入 1/);
+  // A link whose W_K has the wrong shape: refused, in Chinese, naming the field.
+  const bad = {
+    format: 'attention-lab/1',
+    x: [[1, 0], [0, 1]],
+    heads: [{ w_q: [[1, 0], [0, 1]], w_k: [[1], [0]], w_v: [[1, 0], [0, 1]] }],
+  };
+  await page.goto(BASE_URL + '?lang=zh' + shareFragment(bad));
+  await ready(page);
+  const alert = await page.textContent('[role="alert"]');
+  assert.match(alert, /heads\[0\]\.w_k：应为 2×2，实际是 2×1/);
+  assert.doesNotMatch(alert, /expected|got/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
