@@ -19,7 +19,7 @@ use super::i18n::{caption_text, Lang, S};
 use super::stage_draw::draw;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
-use crate::lesson::formulas::formula;
+use crate::lesson::formulas::step_formula;
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::stage::{self, Ctx, Geometry};
 use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Tone, SPEEDS};
@@ -380,7 +380,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     );
     let highlights = current.highlights(&p.trace, player.progress());
     let math = result_matrix(&highlights)
-        .map(|(m, _)| formula(m, conv, p.trace.scale, has_w_o))
+        .map(|(m, _)| step_formula(m, conv, p.trace.scale, has_w_o, p.trace.masked))
         .unwrap_or_default();
 
     // `name` is the accessible name and tooltip (the label may be a symbol).

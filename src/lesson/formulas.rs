@@ -371,10 +371,29 @@ pub fn symbol(name: MatrixName, conv: Convention) -> String {
 /// `has_w_o` whether an output projection exists (when false
 /// `Y = concat`). Learned matrices (`W_Q`…) are given with their shape.
 pub fn formula(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o))
+    inline(&formula_body(name, conv, scale, has_w_o, true))
 }
 
-fn formula_body(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
+/// [`formula`] for a walkthrough step of a scenario whose mask hides
+/// nothing when `masked` is false: the weights are then the softmax of the
+/// (scaled) scores themselves, with no `mask(…)`.
+pub fn step_formula(
+    name: MatrixName,
+    conv: Convention,
+    scale: bool,
+    has_w_o: bool,
+    masked: bool,
+) -> String {
+    inline(&formula_body(name, conv, scale, has_w_o, masked))
+}
+
+fn formula_body(
+    name: MatrixName,
+    conv: Convention,
+    scale: bool,
+    has_w_o: bool,
+    masked: bool,
+) -> String {
     let row_conv = conv == Convention::Row;
     let lhs = symbol_body(name, conv);
     let eq = mo("=");
@@ -463,10 +482,15 @@ fn formula_body(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) 
             row(&[lhs, eq, rhs])
         }
         MatrixName::Weights => {
-            let inner = if row_conv {
-                prime(&mi("S"))
+            let inner = match (row_conv, scale) {
+                (true, true) => prime(&mi("S")),
+                (true, false) => mi("S"),
+                (false, _) => scaled_scores(conv, scale),
+            };
+            let inner = if masked {
+                call(&mi("mask"), &inner)
             } else {
-                scaled_scores(conv, scale)
+                inner
             };
             let e = if row_conv {
                 entry("A", "i", "j")
@@ -476,7 +500,7 @@ fn formula_body(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) 
             row(&[
                 lhs,
                 eq.clone(),
-                call(&softmax_along(conv), &call(&mi("mask"), &inner)),
+                call(&softmax_along(conv), &inner),
                 mo(","),
                 gap(),
                 e,
@@ -860,4 +884,27 @@ mod tests {
         well_formed(&m).unwrap();
         assert_eq!(plain(&m), "x < y & z");
     }
+
+    #[test]
+    fn a_step_formula_names_the_mask_only_when_something_is_hidden() {
+        for conv in [Convention::Row, Convention::Col] {
+            for scale in [false, true] {
+                let with = step_formula(MatrixName::Weights, conv, scale, false, true);
+                let without = step_formula(MatrixName::Weights, conv, scale, false, false);
+                assert!(with.contains(">mask<"), "{with}");
+                assert!(!without.contains(">mask<"), "{without}");
+                // No scaling: the softmax reads S itself, never S′ or √d_k.
+                if !scale {
+                    assert!(!without.contains('√'), "{without}");
+                    assert!(!without.contains("<mi>S</mi><mo>′</mo>"), "{without}");
+                }
+                // Every other matrix's formula is the workbench's.
+                assert_eq!(
+                    step_formula(MatrixName::Scores, conv, scale, true, false),
+                    formula(MatrixName::Scores, conv, scale, true)
+                );
+            }
+        }
+    }
+
 }
