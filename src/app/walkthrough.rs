@@ -153,12 +153,9 @@ struct Live {
     player: Player,
     trace: Rc<Trace>,
     has_w_o: bool,
-    extent: Option<(ExtentKey, (f64, f64))>,
+    /// The stage's size and what it was measured for.
+    extent: Option<(stage::SizeKey, (f64, f64))>,
 }
-
-/// What the stage's size depends on: the trace (by pointer), the
-/// convention, the width and the granularity.
-type ExtentKey = (usize, Convention, u32, Granularity);
 
 fn granularity_label(g: Granularity) -> S {
     match g {
@@ -347,14 +344,9 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         conv,
         g,
     };
-    let key = (
-        Rc::as_ptr(&p.trace) as usize,
-        conv,
-        width as u32,
-        l.player.granularity,
-    );
-    let extent = match l.extent {
-        Some((k, e)) if k == key => e,
+    let key = stage::size_key(ctx, &l.player.timeline);
+    let extent = match &l.extent {
+        Some((k, e)) if *k == key => *e,
         _ => {
             let e = stage::extent(ctx, &l.player.timeline);
             l.extent = Some((key, e));

@@ -1549,6 +1549,40 @@ fn blend(prev: &Scene, mut cur: Scene, t: f64) -> Scene {
     cur
 }
 
+/// Everything the stage's size depends on: the geometry (which holds the
+/// width of the longest number), the convention, the shapes, the options
+/// and the steps, but not the numbers themselves. An edit that keeps it
+/// equal keeps the size, so [`extent`] need not run again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizeKey {
+    g: Geometry,
+    conv: Convention,
+    shape: [usize; 6],
+    pe: bool,
+    allowed: nalgebra::DMatrix<bool>,
+    steps: Vec<Step>,
+}
+
+/// The [`SizeKey`] of `c` and `tl`.
+pub fn size_key(c: Ctx, tl: &Timeline) -> SizeKey {
+    let s = c.scenario;
+    SizeKey {
+        g: c.g,
+        conv: c.conv,
+        shape: [
+            s.n(),
+            s.d_model(),
+            s.d_k(),
+            s.d_v(),
+            s.heads.len(),
+            s.w_o.as_ref().map_or(0, |w| w.ncols()),
+        ],
+        pe: c.trace.pe.is_some(),
+        allowed: c.trace.allowed.clone(),
+        steps: tl.steps.clone(),
+    }
+}
+
 /// The tallest and widest picture of any step of `tl`, so the stage keeps
 /// one size while it plays. One step of each kind is enough: the others
 /// differ only in which query or head (all heads share d_k and d_v, and
@@ -2007,6 +2041,38 @@ mod tests {
 
     fn h_row(t: &Trace, i: usize) -> Vec<f64> {
         t.heads[0].output.row(i).iter().copied().collect()
+    }
+
+    #[test]
+    fn an_edit_that_keeps_the_shapes_keeps_the_size() {
+        let s = notes_004();
+        let t = compute(&s).unwrap();
+        let c = ctx(&s, &t, Convention::Row, 660.0);
+        let tl = Timeline::new(&t, Granularity::Row, false);
+        let mut e = notes_004();
+        e.x[(0, 0)] = 0.0;
+        let te = compute(&e).unwrap();
+        let ce = ctx(&e, &te, Convention::Row, 660.0);
+        let tle = Timeline::new(&te, Granularity::Row, false);
+        assert_eq!(size_key(c, &tl), size_key(ce, &tle));
+        assert_eq!(extent(c, &tl), extent(ce, &tle));
+        // A new mask, another convention or another width is another size.
+        let mut m = notes_004();
+        m.mask = Mask::Causal;
+        let tm = compute(&m).unwrap();
+        let tlm = Timeline::new(&tm, Granularity::Row, false);
+        assert_ne!(
+            size_key(c, &tl),
+            size_key(ctx(&m, &tm, Convention::Row, 660.0), &tlm)
+        );
+        assert_ne!(
+            size_key(c, &tl),
+            size_key(ctx(&s, &t, Convention::Col, 660.0), &tl)
+        );
+        assert_ne!(
+            size_key(c, &tl),
+            size_key(ctx(&s, &t, Convention::Row, 500.0), &tl)
+        );
     }
 
     #[test]
