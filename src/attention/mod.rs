@@ -21,6 +21,7 @@
 //! - **User input never panics.** [`Scenario::validate`] checks every shape,
 //!   limit and number before [`compute`] multiplies anything.
 
+pub mod additive;
 mod engine;
 pub mod json;
 mod mask;
@@ -37,7 +38,7 @@ pub use scenario::{
     default_tokens, DimName, HeadWeights, Mask, Positional, Reason, Scenario, ScenarioError, Stage,
     FORMAT, MAX_D, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
 };
-pub use softmax::{softmax_masked, softmax_parts, SoftmaxParts};
+pub use softmax::{softmax_jacobian, softmax_masked, softmax_parts, SoftmaxParts};
 
 /// Every matrix of the engine: `nalgebra::DMatrix<f64>`, rows are positions.
 pub type Matrix = nalgebra::DMatrix<f64>;

@@ -47,3 +47,53 @@ pub fn softmax_parts(scores: &[f64], allowed: &[bool]) -> Option<SoftmaxParts> {
     let sum: f64 = exps.iter().sum();
     Some(SoftmaxParts { max, exps, sum })
 }
+
+/// The Jacobian of softmax at weights `w` (a row that sums to 1):
+/// `J[i][j] = ∂w_i/∂s_j = w_i (δ_ij − w_j)`. When one weight approaches 1
+/// (softmax saturates) every entry approaches 0: the gradient that reaches
+/// the scores vanishes, which is why large scores learn slowly.
+pub fn softmax_jacobian(w: &[f64]) -> super::Matrix {
+    let n = w.len();
+    super::Matrix::from_fn(n, n, |i, j| {
+        let delta = if i == j { 1.0 } else { 0.0 };
+        w[i] * (delta - w[j])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_jacobian_matches_finite_differences() {
+        let s = [0.3, -1.2, 2.0, 0.7];
+        let all = [true; 4];
+        let w = softmax_masked(&s, &all).unwrap();
+        let j = softmax_jacobian(&w);
+        let h = 1e-6;
+        for c in 0..4 {
+            let mut up = s;
+            let mut down = s;
+            up[c] += h;
+            down[c] -= h;
+            let (wu, wd) = (
+                softmax_masked(&up, &all).unwrap(),
+                softmax_masked(&down, &all).unwrap(),
+            );
+            for r in 0..4 {
+                let fd = (wu[r] - wd[r]) / (2.0 * h);
+                assert!(
+                    (fd - j[(r, c)]).abs() < 1e-8,
+                    "J[{r}][{c}] = {} vs {fd}",
+                    j[(r, c)]
+                );
+            }
+        }
+        // Rows of J sum to 0 (the weights keep summing to 1).
+        for r in 0..4 {
+            assert!(j.row(r).iter().sum::<f64>().abs() < 1e-15);
+        }
+        // Saturated: a one-hot row has a zero Jacobian.
+        assert!(softmax_jacobian(&[1.0, 0.0, 0.0]).iter().all(|x| *x == 0.0));
+    }
+}

@@ -13,6 +13,7 @@ pub mod names;
 pub mod parse;
 pub mod presets;
 pub mod random;
+pub mod scaling;
 pub mod snippets;
 pub mod stage;
 pub mod timeline;

@@ -28,6 +28,15 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// A standard normal number (mean 0, variance 1), by the Box–Muller
+    /// transform of two uniform numbers.
+    pub fn normal(&mut self) -> f64 {
+        // 1 − u lies in (0, 1], so the logarithm is finite.
+        let u = 1.0 - self.unit();
+        let v = self.unit();
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+
     /// A number in `[-1, 1]` with two decimals, so it is easy to read and type.
     pub fn cell(&mut self) -> f64 {
         let k = (self.next_u64() % 201) as i64 - 100;
