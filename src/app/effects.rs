@@ -182,6 +182,8 @@ pub enum View {
     Walkthrough,
     /// The heads' weight heatmaps, their difference and the big-W_Q view.
     Heatmaps,
+    /// The √d_k lab.
+    Scaling,
 }
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
@@ -213,6 +215,7 @@ pub fn display_mode() -> DisplayMode {
         view: match query("view").as_deref() {
             Some("walkthrough") => View::Walkthrough,
             Some("heatmaps") => View::Heatmaps,
+            Some("scaling") => View::Scaling,
             _ => View::Workbench,
         },
     }

@@ -264,6 +264,36 @@ strings! {
     GranDot => "每个点积", "Every dot product";
     CopyEmbed => "复制嵌入代码", "Copy embed code";
     OpenFullPage => "在注意力实验室中打开 ↗", "Open in Attention Lab ↗";
+    Colon => "：", ": ";
+    PredictFirst => "先猜一猜：", "Predict first:";
+    PredictRight => "猜对了。", "Right.";
+    PredictWrong => "不对。", "Not quite.";
+    PredictSkip => "直接看结果", "Just show me";
+    AnswerGrows => "变大", "It grows";
+    AnswerShrinks => "变小", "It shrinks";
+    LabScalingTitle => "为什么要除以 √d_k？", "Why divide by √d_k?";
+    LabScalingLead => "笔记的假设：q 和 k 的每个分量相互独立，均值为 0，方差为 1。于是每一项 q_c·k_c 的方差是 1，d_k 项之和 q·k 的方差是 d_k：向量越宽，分数越分散。",
+        "The notes assume that the entries of q and k are independent, with mean 0 and variance 1. Then each product q_c·k_c has variance 1, and the sum q·k of d_k of them has variance d_k: the wider the vectors, the more spread out the scores.";
+    LabScalingQuestion => "不缩放时，d_k 从 4 增大到 256，一行 8 个分数经过 softmax 后，最大的权重会变大还是变小？",
+        "Without scaling, d_k goes from 4 to 256. After softmax over a row of 8 scores, does the largest weight grow or shrink?";
+    LabScalingExplain => "分数越分散，softmax 越接近只选一个键（饱和）：最大权重趋近 1，熵趋近 0，softmax 的雅可比矩阵也趋近 0，传回分数的梯度随之消失。除以 √d_k 后方差回到 1，无论 d_k 多大，权重的样子都差不多。",
+        "The more spread out the scores, the more softmax picks a single key (it saturates): the largest weight approaches 1, the entropy 0, and the softmax Jacobian 0 too, so the gradient reaching the scores vanishes. Divided by √d_k the variance is 1 again, and the weights look alike whatever d_k is.";
+    LabScalingNumbers => "不缩放时最大权重（100 行的平均）：", "Largest weight without scaling (mean of 100 rows):";
+    LabDk => "d_k（查询和键的宽度，1–512）", "d_k (width of queries and keys, 1–512)";
+    LabSeed => "随机种子", "Seed";
+    LabBadDk => "d_k 必须是 1 到 512 之间的整数，已保留原来的值", "d_k must be a whole number from 1 to 512; the last value stays";
+    LabBadSeed => "种子必须是非负整数，已保留原来的值", "The seed must be a whole number ≥ 0; the last value stays";
+    LabVariance => "样本方差", "sample variance";
+    LabCurveTitle => "一行 8 个分数的最大权重随 d_k 的变化：", "Largest weight of a row of 8 scores as d_k grows:";
+    LabRaw => "不缩放", "unscaled";
+    LabScaled => "除以 √d_k", "÷√d_k";
+    LabTableCaption => "一行 8 个分数经过 softmax 后（100 行的平均）", "After softmax over a row of 8 scores (mean of 100 rows)";
+    LabMaxWeight => "最大权重", "largest weight";
+    LabEntropy => "熵（比特）", "entropy (bits)";
+    LabScalingNote => "笔记 004 第 7 节说缩放是为了防止“溢出”，并把 d_k 称作词向量的大小。更准确地说：d_k 是查询和键的宽度；真正的问题是 softmax 饱和、梯度变小。本页的 softmax 先减去这一行的最大值，所以从不溢出。",
+        "Note 004 §7 says the scaling prevents \"overflow\" and calls d_k the size of the word vectors. More precisely, d_k is the width of the queries and keys, and the trouble is that softmax saturates and the gradients shrink. This page's softmax subtracts the row's largest score first, so it never overflows.";
+    ViewScaling => "为什么除以 √d_k", "why ÷√d_k";
+    LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
 }
 

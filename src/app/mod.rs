@@ -14,6 +14,7 @@ mod derivation;
 mod head_view;
 mod heads;
 mod heatmap;
+mod labs;
 mod page;
 mod stage_draw;
 mod toolbar;

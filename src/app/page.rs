@@ -9,6 +9,7 @@ use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
+use super::labs::scaling::ScalingLab;
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Source, State};
 use super::toolbar::{preset_about, Toolbar};
@@ -384,6 +385,14 @@ pub fn App() -> Html {
                 { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(), selected: state.selected,
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
+            }
+            if !embed || figure == effects::View::Scaling {
+                <section class="labs" aria-label={S::LabsHeading.t(lang)}>
+                    if !embed {
+                        <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
+                    }
+                    <ScalingLab lang={lang} />
+                </section>
             }
             if embed {
                 <p class="embed-credit">

@@ -112,7 +112,9 @@ pub fn row_stats(d_k: usize, n: usize, rows: usize, seed: u64, scaled: bool) -> 
         let w = softmax_masked(&scores, &all).expect("every key is visible");
         sum.max_weight += w.iter().copied().fold(0.0, f64::max);
         sum.entropy += entropy_bits(w.iter().copied());
-        sum.jacobian += softmax_jacobian(&w).iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        sum.jacobian += softmax_jacobian(&w)
+            .iter()
+            .fold(0.0f64, |m, x| m.max(x.abs()));
     }
     let r = rows.max(1) as f64;
     RowStats {

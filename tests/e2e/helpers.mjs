@@ -35,7 +35,7 @@ export async function openPage(browser, { locale = 'en-US', viewport = { width: 
 /** Waits until the app has rendered its output matrix (or, in an embedded
  * figure, drawn a heatmap or the stage). */
 export async function ready(page) {
-  await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms], [data-figure="stage"] svg [data-value]', { timeout: 15000 });
+  await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms], [data-figure="stage"] svg [data-value], [data-lab]', { timeout: 15000 });
 }
 
 /** The data-value of every cell of the first element matching `selector`, as rows. */

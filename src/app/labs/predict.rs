@@ -1,0 +1,54 @@
+//! "Predict, then reveal": a question with two or more answers; the lab's
+//! numbers stay hidden until the reader answers (or asks to see them).
+
+use crate::app::i18n::{Lang, S};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PredictProps {
+    pub question: AttrValue,
+    /// The answers offered, and which one is right.
+    pub answers: Vec<AttrValue>,
+    pub right: usize,
+    /// Said after any answer: why.
+    pub explanation: AttrValue,
+    pub lang: Lang,
+    /// The lab's numbers, shown once answered.
+    pub children: Html,
+}
+
+#[component]
+pub fn Predict(p: &PredictProps) -> Html {
+    let chosen = use_state(|| None::<Option<usize>>);
+    let lang = p.lang;
+    let pick = |a: Option<usize>| {
+        let chosen = chosen.clone();
+        Callback::from(move |_: MouseEvent| chosen.set(Some(a)))
+    };
+    let verdict = match *chosen {
+        Some(Some(a)) if a == p.right => Some(S::PredictRight),
+        Some(Some(_)) => Some(S::PredictWrong),
+        _ => None,
+    };
+    html! {
+        <div class="predict">
+            <p class="question"><strong>{ S::PredictFirst.t(lang) }</strong>{ " " }{ p.question.clone() }</p>
+            <div class="answers" role="group" aria-label={S::PredictFirst.t(lang)}>
+                { for p.answers.iter().enumerate().map(|(k, a)| html! {
+                    <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
+                        disabled={chosen.is_some()} onclick={pick(Some(k))}>{ a.clone() }</button>
+                }) }
+                if chosen.is_none() {
+                    <button class="skip" onclick={pick(None)}>{ S::PredictSkip.t(lang) }</button>
+                }
+            </div>
+            if chosen.is_some() {
+                <p class="verdict" role="status">
+                    if let Some(v) = verdict { <strong>{ v.t(lang) }</strong>{ " " } }
+                    { p.explanation.clone() }
+                </p>
+                { p.children.clone() }
+            }
+        </div>
+    }
+}

@@ -1,0 +1,63 @@
+// The concept labs (issues 8–10/11): each at view=NAME in both languages,
+// with data-lab="NAME", predict-then-reveal, and its numbers reacting to
+// its controls.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, ready, BASE_URL } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+for (const lang of ['zh', 'en']) {
+  test(`scaling lab (${lang}): predict, reveal, and the histogram follows d_k`, async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+    await page.goto(`${BASE_URL}?lang=${lang}&embed=1&view=scaling`);
+    await ready(page);
+    const lab = '[data-lab="scaling"]';
+    // The numbers wait for an answer.
+    assert.equal(await page.$(`${lab} svg[data-hist]`), null);
+    await page.click(`${lab} [data-answer="0"]`);
+    await page.waitForSelector(`${lab} svg[data-hist="raw"]`);
+    assert.match(await page.textContent(`${lab} .verdict`), lang === 'zh' ? /猜对了/ : /Right/);
+    const variance = (which) => page.getAttribute(`${lab} svg[data-hist="${which}"]`, 'data-variance').then(Number);
+    // d_k = 64 by default: variance near 64, near 1 after scaling.
+    assert.ok(Math.abs((await variance('raw')) / 64 - 1) < 0.15, String(await variance('raw')));
+    assert.ok(Math.abs((await variance('scaled')) - 1) < 0.15);
+    const bars = () => page.$$eval(`${lab} svg[data-hist="raw"] rect`, (rs) => rs.map((r) => r.getAttribute('height')).join());
+    const before = await bars();
+    await page.fill('#lab-dk', '4');
+    await page.press('#lab-dk', 'Enter');
+    await page.waitForFunction(() => Number(document.querySelector('svg[data-hist="raw"]').dataset.variance) < 10);
+    assert.ok(Math.abs((await variance('raw')) / 4 - 1) < 0.15, String(await variance('raw')));
+    assert.notEqual(await bars(), before);
+    assert.equal(await page.getAttribute(`${lab} tr.now`, 'data-dk'), '4');
+    // Bad input: a message where it was typed, the last good value stays.
+    await page.fill('#lab-dk', '1000');
+    await page.press('#lab-dk', 'Enter');
+    await page.waitForSelector('#lab-dk[aria-invalid="true"]');
+    assert.ok(Math.abs((await variance('raw')) / 4 - 1) < 0.15);
+    assert.ok((await page.textContent(`${lab} [role="alert"]`)).includes('512'));
+    // Unscaled, the largest weight grows with d_k; scaled it stays put.
+    const cell = (dk, col) => page.$eval(`${lab} tr[data-dk="${dk}"] td:nth-of-type(${col})`, (td) => Number(td.textContent));
+    assert.ok((await cell(256, 1)) > (await cell(4, 1)) + 0.2);
+    assert.ok(Math.abs((await cell(256, 2)) - (await cell(4, 2))) < 0.1);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the labs are on the full page, after the workbench', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(`${BASE_URL}?lang=en`);
+  await ready(page);
+  assert.ok(await page.$('.labs [data-lab="scaling"]'));
+  const after = await page.evaluate(() => {
+    const w = document.querySelector('.workbench');
+    const l = document.querySelector('[data-lab="scaling"]');
+    return Boolean(w.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  assert.ok(after);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
