@@ -184,6 +184,8 @@ pub enum View {
     Heatmaps,
     /// The √d_k lab.
     Scaling,
+    /// The dot product as lengths and an angle.
+    Geometry,
 }
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
@@ -216,6 +218,7 @@ pub fn display_mode() -> DisplayMode {
             Some("walkthrough") => View::Walkthrough,
             Some("heatmaps") => View::Heatmaps,
             Some("scaling") => View::Scaling,
+            Some("geometry") => View::Geometry,
             _ => View::Workbench,
         },
     }

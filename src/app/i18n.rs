@@ -292,6 +292,17 @@ strings! {
     LabEntropy => "熵（比特）", "entropy (bits)";
     LabScalingNote => "笔记 004 第 7 节说缩放是为了防止“溢出”，并把 d_k 称作词向量的大小。更准确地说：d_k 是查询和键的宽度；真正的问题是 softmax 饱和、梯度变小。本页的 softmax 先减去这一行的最大值，所以从不溢出。",
         "Note 004 §7 says the scaling prevents \"overflow\" and calls d_k the size of the word vectors. More precisely, d_k is the width of the queries and keys, and the trouble is that softmax saturates and the gradients shrink. This page's softmax subtracts the row's largest score first, so it never overflows.";
+    LabGeometryTitle => "点积：长度 × 长度 × cos θ", "The dot product: length × length × cos θ";
+    LabGeometryLead => "q·k = |q| |k| cos θ（笔记 004 第 8 节）。拖动 q 和三个键（或聚焦一个箭头后用方向键，按住 Shift 走得更快），看分数和权重怎样变化。",
+        "q·k = |q| |k| cos θ (note 004 §8). Drag q and the three keys (or focus an arrow and use the arrow keys, Shift for bigger steps) and watch the score and the weights change.";
+    LabGeometryQuestion => "k¹ 很短，但和 q 方向完全相同；k² 更长，但和 q 有一个夹角。哪个键得到的权重更大？",
+        "k¹ is short but points exactly the way q does; k² is longer but at an angle. Which key gets the larger weight?";
+    LabGeometryExplain => "是 k²：q·k¹ = 2.5（cos θ = 1，但 |k¹| ≈ 1.12），q·k² = 4（cos θ ≈ 0.73，|k²| ≈ 3.04）。方向重要，长度也重要；指向相反的 k³ 得分为负，权重几乎为 0。",
+        "k²: q·k¹ = 2.5 (cos θ = 1, but |k¹| ≈ 1.12) while q·k² = 4 (cos θ ≈ 0.73, |k²| ≈ 3.04). Direction matters, and so does length; k³, pointing away, scores below 0 and gets almost no weight.";
+    LabGeometryWeights => "q 对三个键的 softmax 权重：", "Softmax weights of q over the three keys:";
+    LabDragHint => "拖动或用方向键移动：", "Drag or use the arrow keys:";
+    LabAnd => "与", "and";
+    ViewGeometry => "点积的几何意义", "dot product geometry";
     ViewScaling => "为什么除以 √d_k", "why ÷√d_k";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";

@@ -9,6 +9,7 @@ use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
+use super::labs::geometry::GeometryLab;
 use super::labs::scaling::ScalingLab;
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Source, State};
@@ -386,12 +387,17 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if !embed || figure == effects::View::Scaling {
+            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry) {
                 <section class="labs" aria-label={S::LabsHeading.t(lang)}>
                     if !embed {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
                     }
-                    <ScalingLab lang={lang} />
+                    if !embed || figure == effects::View::Geometry {
+                        <GeometryLab lang={lang} />
+                    }
+                    if !embed || figure == effects::View::Scaling {
+                        <ScalingLab lang={lang} />
+                    }
                 </section>
             }
             if embed {

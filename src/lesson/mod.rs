@@ -7,6 +7,7 @@ pub mod derive;
 pub mod edit;
 pub mod format;
 pub mod formulas;
+pub mod geometry;
 pub mod heads;
 pub mod heatmap;
 pub mod names;

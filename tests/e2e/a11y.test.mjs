@@ -21,6 +21,7 @@ const VIEWS = [
   '?lang=en' + shareFragment(TWO_HEADS),
   '?lang=zh&embed=1&view=scaling',
   '?lang=en&embed=1&view=scaling',
+  '?lang=zh&embed=1&view=geometry',
 ];
 
 for (const view of VIEWS) {
@@ -29,9 +30,9 @@ for (const view of VIEWS) {
     await page.goto(BASE_URL + view);
     await ready(page);
     // A lab shows its numbers once its question is answered (or skipped).
-    if (view.includes('view=scaling')) {
+    if (view.includes('view=scaling') || view.includes('view=geometry')) {
       await page.click('.predict .skip');
-      await page.waitForSelector('[data-lab] svg[data-hist]');
+      await page.waitForSelector('[data-lab] svg');
     }
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations

@@ -61,3 +61,39 @@ test('the labs are on the full page, after the workbench', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+for (const lang of ['zh', 'en']) {
+  test(`geometry lab (${lang}): dragging or nudging a vector changes the score and the weights`, async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+    await page.goto(`${BASE_URL}?lang=${lang}&embed=1&view=geometry`);
+    await ready(page);
+    const lab = '[data-lab="geometry"]';
+    assert.equal(await page.$(`${lab} svg.plane`), null, 'the picture waits for an answer');
+    await page.click(`${lab} [data-answer="0"]`);
+    await page.waitForSelector(`${lab} svg.plane`);
+    assert.match(await page.textContent(`${lab} .verdict`), lang === 'zh' ? /不对/ : /Not quite/);
+    const score = () => page.getAttribute(`${lab} [data-score]`, 'data-score').then(Number);
+    const weight = (j) => page.getAttribute(`${lab} [data-weight="${j}"]`, 'data-value').then(Number);
+    // The opening picture: q·k² = 4 and k² has the most weight.
+    assert.equal(await score(), 4);
+    assert.ok((await weight(2)) > (await weight(1)));
+    // Drag k² to point away from q: its score falls below 0, k¹ wins.
+    const handle = await page.$(`${lab} [data-vec="k2"]`);
+    const b = await handle.boundingBox();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x - 60, b.y + 80, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => Number(document.querySelector('[data-score]').dataset.score) < 0);
+    assert.ok((await weight(1)) > (await weight(2)));
+    const sum = (await weight(1)) + (await weight(2)) + (await weight(3));
+    assert.ok(Math.abs(sum - 1) < 1e-12, String(sum));
+    // The keyboard moves q: one step right changes q·k by k_x / 10.
+    const before = await score();
+    await page.focus(`${lab} [data-vec="q"]`);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((s) => Number(document.querySelector('[data-score]').dataset.score) !== s, before);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

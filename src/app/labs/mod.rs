@@ -3,5 +3,6 @@
 //! answer before the numbers appear ("predict, then reveal"); the numbers
 //! come from `crate::attention` and `crate::lesson`.
 
+pub mod geometry;
 mod predict;
 pub mod scaling;

@@ -1,0 +1,201 @@
+//! The `geometry` lab (FIGURES F6, note 004 §8): the dot product as
+//! `|q| |k| cos θ`. Drag q and three keys on a plane (pointer, touch, or
+//! focus a handle and use the arrow keys; Shift for bigger steps); the
+//! lengths, the angle, cos θ and the score update live, and the softmax
+//! weights of q over the keys show as bars. The math is
+//! `crate::lesson::geometry`.
+
+use super::predict::Predict;
+use crate::app::i18n::{Lang, S};
+use crate::lesson::format::rounded;
+use crate::lesson::geometry::{nudge, start, weights, Plane, V2};
+use yew::prelude::*;
+
+const PLANE: Plane = Plane {
+    size: 300.0,
+    extent: 3.5,
+};
+
+#[derive(Properties, PartialEq)]
+pub struct GeometryLabProps {
+    pub lang: Lang,
+}
+
+/// The vectors: q, then k¹, k², k³.
+type Vectors = [V2; 4];
+
+fn name(i: usize) -> String {
+    match i {
+        0 => "q".into(),
+        j => format!("k{}", crate::lesson::timeline::sup(j)),
+    }
+}
+
+/// The plane point under a pointer event on the lab's SVG.
+fn point(e: &PointerEvent, svg: &NodeRef) -> Option<V2> {
+    let el = svg.cast::<web_sys::Element>()?;
+    let r = el.get_bounding_client_rect();
+    if r.width() <= 0.0 {
+        return None;
+    }
+    // The SVG may be drawn smaller than its viewBox (narrow screens).
+    let k = PLANE.size / r.width();
+    let x = (f64::from(e.client_x()) - r.left()) * k;
+    let y = (f64::from(e.client_y()) - r.top()) * k;
+    Some(PLANE.from_px(x, y))
+}
+
+#[component]
+pub fn GeometryLab(p: &GeometryLabProps) -> Html {
+    let lang = p.lang;
+    let vecs = use_state(|| {
+        let (q, k) = start();
+        [q, k[0], k[1], k[2]]
+    });
+    // The key the readout is about (1..=3).
+    let chosen = use_state(|| 2usize);
+    let dragging = use_mut_ref(|| None::<usize>);
+    let svg = use_node_ref();
+    let set = {
+        let vecs = vecs.clone();
+        move |i: usize, v: V2| {
+            let mut next: Vectors = *vecs;
+            if next[i] != v {
+                next[i] = v;
+                vecs.set(next);
+            }
+        }
+    };
+    let down = |i: usize| {
+        let (dragging, chosen, svg) = (dragging.clone(), chosen.clone(), svg.clone());
+        Callback::from(move |e: PointerEvent| {
+            e.prevent_default();
+            *dragging.borrow_mut() = Some(i);
+            if i > 0 {
+                chosen.set(i);
+            }
+            if let Some(el) = svg.cast::<web_sys::Element>() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+            }
+        })
+    };
+    let on_move = {
+        let (dragging, svg, set) = (dragging.clone(), svg.clone(), set.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(i) = *dragging.borrow() else { return };
+            if let Some(v) = point(&e, &svg) {
+                set(i, v);
+            }
+        })
+    };
+    let on_up = {
+        let dragging = dragging.clone();
+        Callback::from(move |_: PointerEvent| *dragging.borrow_mut() = None)
+    };
+    let key = |i: usize| {
+        let (vecs, chosen, set) = (vecs.clone(), chosen.clone(), set.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let (dx, dy) = match e.key().as_str() {
+                "ArrowLeft" => (-1, 0),
+                "ArrowRight" => (1, 0),
+                "ArrowUp" => (0, 1),
+                "ArrowDown" => (0, -1),
+                _ => return,
+            };
+            e.prevent_default();
+            if i > 0 {
+                chosen.set(i);
+            }
+            set(i, nudge(vecs[i], dx, dy, e.shift_key(), PLANE.extent));
+        })
+    };
+    let focus = |i: usize| {
+        let chosen = chosen.clone();
+        Callback::from(move |_: FocusEvent| {
+            if i > 0 {
+                chosen.set(i);
+            }
+        })
+    };
+
+    let v = *vecs;
+    let q = v[0];
+    let k = v[*chosen];
+    let w = weights(q, &v[1..]);
+    let (cx, cy) = PLANE.to_px(V2::new(0.0, 0.0));
+    let r2 = |x: f64| rounded(x, 2);
+    let grid: Vec<f64> = (-3..=3).map(f64::from).collect();
+    let vector = |i: usize| {
+        let (x, y) = PLANE.to_px(v[i]);
+        let role = if i == 0 { "role-query" } else { "role-key" };
+        let label = format!(
+            "{} = ({}, {})",
+            name(i),
+            rounded(v[i].x, 1),
+            rounded(v[i].y, 1)
+        );
+        html! {
+            <g class={classes!("vec", role, (i == *chosen).then_some("chosen"))}>
+                <line x1={r2(cx)} y1={r2(cy)} x2={r2(x)} y2={r2(y)} marker-end="url(#geo-arrow)" />
+                <text x={r2(x + 8.0)} y={r2(y - 8.0)}>{ name(i) }</text>
+                <circle class="handle" data-vec={if i == 0 { "q".to_string() } else { format!("k{i}") }}
+                    cx={r2(x)} cy={r2(y)} r="13" tabindex="0" role="slider"
+                    aria-label={format!("{} {label}", S::LabDragHint.t(lang))} aria-valuetext={label}
+                    onpointerdown={down(i)} onkeydown={key(i)} onfocus={focus(i)} />
+            </g>
+        }
+    };
+    let explanation = S::LabGeometryExplain.t(lang);
+    html! {
+        <section class="lab" data-lab="geometry" aria-labelledby="lab-geometry-title">
+            <h2 id="lab-geometry-title">{ S::LabGeometryTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabGeometryLead.t(lang) }</p>
+            <Predict question={S::LabGeometryQuestion.t(lang)} right={1}
+                answers={vec![AttrValue::from("k¹"), AttrValue::from("k²")]}
+                explanation={explanation} lang={lang}>
+                <div class="lab-row">
+                    <svg class="plane" ref={svg.clone()} width="300" height="300" viewBox="0 0 300 300"
+                        onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}
+                        role="group" aria-label={S::LabGeometryTitle.t(lang)}>
+                        <defs>
+                            <marker id="geo-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse">
+                                <path d="M0,0 L10,5 L0,10 z" fill="context-stroke" />
+                            </marker>
+                        </defs>
+                        { for grid.iter().map(|g| {
+                            let (gx, gy) = PLANE.to_px(V2::new(*g, *g));
+                            html! { <>
+                                <line class={classes!("grid", (*g == 0.0).then_some("axis"))} x1={r2(gx)} x2={r2(gx)} y1="0" y2="300" />
+                                <line class={classes!("grid", (*g == 0.0).then_some("axis"))} y1={r2(gy)} y2={r2(gy)} x1="0" x2="300" />
+                            </> }
+                        }) }
+                        { for [1usize, 2, 3, 0].into_iter().map(vector) }
+                    </svg>
+                    <div class="readout">
+                        <table class="lab-table" data-key={chosen.to_string()} data-score={q.dot(k).to_string()}>
+                            <caption>{ format!("q {} {}", S::LabAnd.t(lang), name(*chosen)) }</caption>
+                            <tbody>
+                                <tr><th scope="row">{ "|q|" }</th><td>{ rounded(q.norm(), 3) }</td></tr>
+                                <tr><th scope="row">{ format!("|{}|", name(*chosen)) }</th><td>{ rounded(k.norm(), 3) }</td></tr>
+                                <tr><th scope="row">{ "θ" }</th><td>{ format!("{}°", rounded(q.angle_deg(k), 1)) }</td></tr>
+                                <tr><th scope="row">{ "cos θ" }</th><td>{ rounded(q.cos(k), 3) }</td></tr>
+                                <tr><th scope="row">{ "|q| |k| cos θ" }</th><td>{ rounded(q.norm() * k.norm() * q.cos(k), 3) }</td></tr>
+                                <tr><th scope="row">{ "q·k = q_x k_x + q_y k_y" }</th><td class="score">{ rounded(q.dot(k), 3) }</td></tr>
+                            </tbody>
+                        </table>
+                        <div class="bars" role="list" aria-label={S::LabGeometryWeights.t(lang)}>
+                            <p>{ S::LabGeometryWeights.t(lang) }</p>
+                            { for w.iter().enumerate().map(|(j, wj)| html! {
+                                <div class="bar-row" role="listitem" data-weight={(j + 1).to_string()} data-value={wj.to_string()}>
+                                    <span class="who">{ name(j + 1) }</span>
+                                    <span class="bar"><span style={format!("width:{}%", rounded(100.0 * wj, 1))}></span></span>
+                                    <span class="num">{ format!("q·k = {} → α′ = {}", rounded(q.dot(v[j + 1]), 2), rounded(*wj, 3)) }</span>
+                                </div>
+                            }) }
+                        </div>
+                    </div>
+                </div>
+            </Predict>
+        </section>
+    }
+}
