@@ -186,6 +186,8 @@ pub enum View {
     Scaling,
     /// The dot product as lengths and an angle.
     Geometry,
+    /// Dot, scaled dot and additive scoring side by side.
+    Scoring,
 }
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
@@ -219,6 +221,7 @@ pub fn display_mode() -> DisplayMode {
             Some("heatmaps") => View::Heatmaps,
             Some("scaling") => View::Scaling,
             Some("geometry") => View::Geometry,
+            Some("scoring") => View::Scoring,
             _ => View::Workbench,
         },
     }

@@ -303,6 +303,29 @@ strings! {
     LabDragHint => "拖动或用方向键移动：", "Drag or use the arrow keys:";
     LabAnd => "与", "and";
     ViewGeometry => "点积的几何意义", "dot product geometry";
+    LabScoringTitle => "给查询和键打分的三种方式", "Three ways to score a query against a key";
+    LabScoringLead => "当前场景第 1 个头的 Q 和 K，用点积、缩放点积和加性打分（一个小网络）分别计算分数，再用同一个带屏蔽的 softmax 得到权重，乘以 V 得到输出。",
+        "The current scenario's first head: its Q and K scored by the dot product, the scaled dot product and an additive score (a small network), each turned into weights by the same masked softmax, times V for the outputs.";
+    LabScoringQuestion => "把每个分数都除以 √d_k 会改变数值。它会改变每个查询最关注的那个键吗？",
+        "Dividing every score by √d_k changes the numbers. Does it change which key each query attends to most?";
+    LabScoringExplain => "不会：同一行的分数都除以同一个正数，大小顺序不变，所以权重最大的键不变，只是 softmax 偏向它的程度变小了。加性打分是另一个函数，可能给键排出不同的顺序。",
+        "No: every score of a row is divided by the same positive number, so their order stays and so does the key with the largest weight; only how sharply softmax prefers it changes. The additive score is a different function and may rank the keys differently.";
+    AnswerYes => "会", "Yes";
+    AnswerNo => "不会", "No";
+    LabDot => "点积", "Dot product";
+    LabScaledDot => "缩放点积", "Scaled dot product";
+    LabAdditive => "加性打分", "Additive";
+    LabScores => "分数", "scores";
+    LabWeights => "权重（softmax）", "weights (softmax)";
+    LabOutputs => "输出（权重 × V）", "outputs (weights × V)";
+    LabMadds => "乘加次数：", "multiply-adds:";
+    LabDivisions => "除法次数：", "divisions:";
+    LabTanh => "tanh 次数：", "tanh calls:";
+    LabParams => "加性打分的参数（可编辑，按 Enter 或离开格子生效）：", "The additive score's parameters (editable; Enter or leave the cell):";
+    LabBadNumber => "不是有限的数，已保留原来的值", "Not a finite number; the last value stays";
+    LabScoringWhy => "为什么笔记和各个库都用点积？所有查询对所有键的分数只是一次矩阵乘法 QKᵀ，在 GPU 上极快；加性打分要对每一对都算一遍小网络（tanh 还更贵）。再除以 √d_k，就能在 d_k 很大时避免 softmax 饱和。",
+        "Why do the notes and the libraries use the dot product? All the scores of all queries against all keys are one matrix product QKᵀ, which hardware does very fast; the additive score runs a small network for every pair (and tanh costs more). Dividing by √d_k then keeps softmax from saturating when d_k is large.";
+    ViewScoring => "三种打分方式", "three scoring functions";
     ViewScaling => "为什么除以 √d_k", "why ÷√d_k";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";

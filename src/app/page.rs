@@ -11,6 +11,7 @@ use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
 use super::labs::geometry::GeometryLab;
 use super::labs::scaling::ScalingLab;
+use super::labs::scoring::ScoringLab;
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Source, State};
 use super::toolbar::{preset_about, Toolbar};
@@ -387,10 +388,13 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry) {
+            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring) {
                 <section class="labs" aria-label={S::LabsHeading.t(lang)}>
                     if !embed {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
+                    }
+                    if !embed || figure == effects::View::Scoring {
+                        <ScoringLab trace={t.clone()} lang={lang} />
                     }
                     if !embed || figure == effects::View::Geometry {
                         <GeometryLab lang={lang} />

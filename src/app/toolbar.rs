@@ -266,6 +266,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         { view_option("walkthrough", S::ViewWalkthrough) }
                         { view_option("heatmaps", S::ViewHeatmaps) }
                         { view_option("workbench", S::ViewWorkbench) }
+                        { view_option("scoring", S::ViewScoring) }
                         { view_option("geometry", S::ViewGeometry) }
                         { view_option("scaling", S::ViewScaling) }
                     </select>

@@ -178,16 +178,7 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
             } else {
                 scores.clone()
             };
-            let mut weights = Matrix::from_element(n, n, f64::NAN);
-            for i in 0..n {
-                let row: Vec<f64> = scaled.row(i).iter().copied().collect();
-                let visible: Vec<bool> = (0..n).map(|j| allowed[(i, j)]).collect();
-                if let Some(ws) = softmax_masked(&row, &visible) {
-                    for (j, wij) in ws.into_iter().enumerate() {
-                        weights[(i, j)] = wij;
-                    }
-                }
-            }
+            let weights = softmax_rows(&scaled, &allowed);
             let output = matmul(&weights, &v);
             expect_finite(&field, Stage::HeadOutput, &output, &undefined_rows)?;
             Ok(HeadTrace {
@@ -227,6 +218,25 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         concat,
         output,
     })
+}
+
+/// Row-wise masked softmax: row `i` of the result is the softmax of row `i`
+/// of `scores` over the keys `allowed[(i, ·)]`; masked entries are exactly
+/// 0, and a row with no visible key is all `NaN` (it has no softmax).
+/// `scores` is n × m and `allowed` at least as large.
+pub fn softmax_rows(scores: &Matrix, allowed: &DMatrix<bool>) -> Matrix {
+    let (n, m) = scores.shape();
+    let mut weights = Matrix::from_element(n, m, f64::NAN);
+    for i in 0..n {
+        let row: Vec<f64> = scores.row(i).iter().copied().collect();
+        let visible: Vec<bool> = (0..m).map(|j| allowed[(i, j)]).collect();
+        if let Some(ws) = softmax_masked(&row, &visible) {
+            for (j, wij) in ws.into_iter().enumerate() {
+                weights[(i, j)] = wij;
+            }
+        }
+    }
+    weights
 }
 
 impl Trace {

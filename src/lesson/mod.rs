@@ -15,6 +15,7 @@ pub mod parse;
 pub mod presets;
 pub mod random;
 pub mod scaling;
+pub mod scoring;
 pub mod snippets;
 pub mod stage;
 pub mod timeline;

@@ -22,6 +22,7 @@ const VIEWS = [
   '?lang=zh&embed=1&view=scaling',
   '?lang=en&embed=1&view=scaling',
   '?lang=zh&embed=1&view=geometry',
+  '?lang=en&embed=1&view=scoring',
 ];
 
 for (const view of VIEWS) {
@@ -30,9 +31,9 @@ for (const view of VIEWS) {
     await page.goto(BASE_URL + view);
     await ready(page);
     // A lab shows its numbers once its question is answered (or skipped).
-    if (view.includes('view=scaling') || view.includes('view=geometry')) {
+    if (/view=(scaling|geometry|scoring)/.test(view)) {
       await page.click('.predict .skip');
-      await page.waitForSelector('[data-lab] svg');
+      await page.waitForSelector('[data-lab] .verdict');
     }
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations

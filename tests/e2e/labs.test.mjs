@@ -97,3 +97,40 @@ for (const lang of ['zh', 'en']) {
     await context.close();
   });
 }
+
+for (const lang of ['zh', 'en']) {
+  test(`scoring lab (${lang}): three ways side by side, the dot product as the engine, editable additive parameters`, async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+    await page.goto(`${BASE_URL}?lang=${lang}&embed=1&view=scoring`);
+    await ready(page);
+    const lab = '[data-lab="scoring"]';
+    await page.click(`${lab} [data-answer="1"]`);
+    await page.waitForSelector(`${lab} [data-way="additive"]`);
+    assert.match(await page.textContent(`${lab} .verdict`), lang === 'zh' ? /猜对了/ : /Right/);
+    const read = (way, m) => page.$$eval(`${lab} [data-way="${way}"] [data-mini="${m}"] td`, (tds) => tds.map((t) => Number(t.dataset.value)));
+    // Note 004 (no scaling): the dot product's weights are the exact softmax
+    // of the note's scores: row 1 = 0.0634, 0.4683, 0.4683.
+    const w = await read('dot', 'weights');
+    assert.ok(Math.abs(w[0] - 0.0634) < 1e-4 && Math.abs(w[1] - 0.4683) < 1e-4, String(w.slice(0, 3)));
+    // Scaling keeps each row's strongest key.
+    const s = await read('scaled', 'weights');
+    for (let i = 0; i < 3; i++) {
+      const row = (a) => a.slice(3 * i, 3 * i + 3);
+      const arg = (r) => r.indexOf(Math.max(...r));
+      assert.equal(arg(row(s)), arg(row(w)), `row ${i}`);
+    }
+    // Editing the additive network changes its scores; bad text is refused in place.
+    const before = (await read('additive', 'scores')).join();
+    const cell = `${lab} [data-param="W_a"] [data-row="0"][data-col="0"] input`;
+    await page.fill(cell, '3');
+    await page.press(cell, 'Enter');
+    await page.waitForFunction((b) => [...document.querySelectorAll('[data-way="additive"] [data-mini="scores"] td')].map((t) => Number(t.dataset.value)).join() !== b, before);
+    await page.fill(cell, 'abc');
+    await page.press(cell, 'Enter');
+    await page.waitForSelector(`${cell}[aria-invalid="true"]`);
+    assert.ok(await page.$(`${lab} [role="alert"]`));
+    assert.equal(await page.getAttribute(`${lab} [data-param="W_a"] [data-row="0"][data-col="0"]`, 'data-value'), '3');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

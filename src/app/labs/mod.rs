@@ -6,3 +6,4 @@
 pub mod geometry;
 mod predict;
 pub mod scaling;
+pub mod scoring;

@@ -1,0 +1,151 @@
+//! The `scoring` lab (FIGURES F3): the current scenario's first head scored
+//! three ways, dot product, scaled dot product and additive
+//! `w_aᵀ·tanh(W_a·q + U_a·k)` (W_a, U_a, w_a editable), side by side: the
+//! scores, the weights and the outputs, with what each costs. The math is
+//! `crate::lesson::scoring` over the engine's own softmax.
+
+use super::predict::Predict;
+use crate::app::i18n::{Lang, S};
+use crate::attention::{Matrix, Trace};
+use crate::lesson::format::short;
+use crate::lesson::parse::parse_number;
+use crate::lesson::scoring::{compare, Additive, Scored};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Rows and columns shown of each matrix.
+const SHOWN: usize = 8;
+
+#[derive(Properties, PartialEq)]
+pub struct ScoringLabProps {
+    pub trace: Rc<Trace>,
+    pub lang: Lang,
+}
+
+/// A small read-only matrix (its first rows and columns), cells tinted by
+/// weight when `tint`.
+fn mini(m: &Matrix, name: &'static str, tint: bool) -> Html {
+    let (r, c) = (m.nrows().min(SHOWN), m.ncols().min(SHOWN));
+    html! {
+        <table class="mini" data-mini={name}>
+            <tbody>
+                { for (0..r).map(|i| html! {
+                    <tr>
+                        { for (0..c).map(|j| {
+                            let v = m[(i, j)];
+                            let style = (tint && v.is_finite()).then(|| format!("background:rgba(40,116,166,{})", crate::lesson::format::rounded(0.08 + 0.6 * v, 3)));
+                            html! { <td data-row={i.to_string()} data-col={j.to_string()} data-value={v.to_string()} style={style}>{ short(v) }</td> }
+                        }) }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+#[component]
+pub fn ScoringLab(p: &ScoringLabProps) -> Html {
+    let lang = p.lang;
+    let d_k = p.trace.heads.first().map_or(1, |h| h.q.ncols());
+    let params = use_state(|| Additive::seeded(d_k, 1));
+    let error = use_state(|| None::<String>);
+    // A new d_k (the scenario changed shape): new seeded parameters.
+    let a = if params.fits(d_k) {
+        (*params).clone()
+    } else {
+        Additive::seeded(d_k, 1)
+    };
+    let Some(c) = compare(&p.trace, 0, &a) else {
+        return html! {};
+    };
+    let edit = |which: usize, i: usize, j: usize| {
+        let (params, error, a) = (params.clone(), error.clone(), a.clone());
+        Callback::from(move |e: Event| {
+            let Some(input) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            match parse_number(&input.value()) {
+                Ok(v) => {
+                    let mut next = a.clone();
+                    let m = match which {
+                        0 => &mut next.w_a,
+                        1 => &mut next.u_a,
+                        _ => &mut next.v_a,
+                    };
+                    m[(i, j)] = v;
+                    input.set_attribute("aria-invalid", "false").ok();
+                    error.set(None);
+                    params.set(next);
+                }
+                Err(_) => {
+                    input.set_attribute("aria-invalid", "true").ok();
+                    error.set(Some(input.value()));
+                }
+            }
+        })
+    };
+    let editor = |which: usize, name: &'static str, m: &Matrix| {
+        html! {
+            <table class="mini editable" data-param={name}>
+                <caption>{ name }</caption>
+                <tbody>
+                    { for (0..m.nrows()).map(|i| html! {
+                        <tr>
+                            { for (0..m.ncols().min(SHOWN)).map(|j| html! {
+                                <td data-row={i.to_string()} data-col={j.to_string()} data-value={m[(i, j)].to_string()}>
+                                    <input value={short(m[(i, j)])} aria-label={format!("{name} {} {}", i + 1, j + 1)} onchange={edit(which, i, j)} />
+                                </td>
+                            }) }
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        }
+    };
+    let cost = |key: S, n: usize| format!("{} {}", key.t(lang), n);
+    let way = |id: &'static str, title: S, formula: &'static str, costs: String, s: &Scored| {
+        html! {
+            <div class="way" data-way={id}>
+                <h3>{ title.t(lang) }</h3>
+                <p class="formula">{ formula }</p>
+                <p class="cost">{ costs }</p>
+                <p class="what">{ S::LabScores.t(lang) }</p>
+                { mini(&s.scores, "scores", false) }
+                <p class="what">{ S::LabWeights.t(lang) }</p>
+                { mini(&s.weights, "weights", true) }
+                <p class="what">{ S::LabOutputs.t(lang) }</p>
+                { mini(&s.output, "output", false) }
+            </div>
+        }
+    };
+    let k = c.costs;
+    html! {
+        <section class="lab" data-lab="scoring" aria-labelledby="lab-scoring-title">
+            <h2 id="lab-scoring-title">{ S::LabScoringTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabScoringLead.t(lang) }</p>
+            <Predict question={S::LabScoringQuestion.t(lang)} right={1}
+                answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
+                explanation={S::LabScoringExplain.t(lang)} lang={lang}>
+                <div class="scoring-ways">
+                    { way("dot", S::LabDot, "α(i,j) = qⁱ·kʲ", cost(S::LabMadds, k.dot), &c.dot) }
+                    { way("scaled", S::LabScaledDot, "α(i,j) = qⁱ·kʲ / √d_k", format!("{}; {}", cost(S::LabMadds, k.dot), cost(S::LabDivisions, k.divisions)), &c.scaled) }
+                    { way("additive", S::LabAdditive, "α(i,j) = w_aᵀ·tanh(W_a·qⁱ + U_a·kʲ)", format!("{}; {}", cost(S::LabMadds, k.additive), cost(S::LabTanh, k.tanh)), &c.additive) }
+                </div>
+                <div class="lab-controls params">
+                    <p>{ S::LabParams.t(lang) }</p>
+                    { editor(0, "W_a", &a.w_a) }
+                    { editor(1, "U_a", &a.u_a) }
+                    { editor(2, "w_aᵀ", &a.v_a) }
+                    if let Some(text) = &*error {
+                        <p class="field-error" role="alert">{ format!("{} ({text})", S::LabBadNumber.t(lang)) }</p>
+                    }
+                </div>
+                <p class="note">{ S::LabScoringWhy.t(lang) }</p>
+            </Predict>
+        </section>
+    }
+}
