@@ -316,6 +316,7 @@ strings! {
     LabScaledDot => "缩放点积", "Scaled dot product";
     LabAdditive => "加性打分", "Additive";
     LabScores => "分数", "scores";
+    LabScoresCol => "分数（每列一个查询）", "scores (one query per column)";
     LabWeights => "权重（softmax）", "weights (softmax)";
     LabOutputs => "输出（权重 × V）", "outputs (weights × V)";
     LabMadds => "乘加次数：", "multiply-adds:";

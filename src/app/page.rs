@@ -394,7 +394,7 @@ pub fn App() -> Html {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
                     }
                     if !embed || figure == effects::View::Scoring {
-                        <ScoringLab trace={t.clone()} lang={lang} />
+                        <ScoringLab trace={t.clone()} convention={conv} lang={lang} />
                     }
                     if !embed || figure == effects::View::Geometry {
                         <GeometryLab lang={lang} />

@@ -1398,15 +1398,7 @@ impl<'a> B<'a> {
         let r = step.head.unwrap_or(0);
         let main = self.step_scene(step, r);
         // One query at a time: the outputs so far beside it, when they fit.
-        let query = match step.phase {
-            Phase::Scores { i, .. }
-            | Phase::Scale { i }
-            | Phase::Mask { i }
-            | Phase::Softmax { i }
-            | Phase::WeightedSum { i } => i,
-            _ => None,
-        };
-        match query {
+        match step.phase.query() {
             Some(i) => {
                 let done = self.done_block(r, i);
                 if main.w + 3.0 * GAP + done.w <= self.c.g.max_w {

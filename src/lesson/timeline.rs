@@ -70,6 +70,21 @@ pub enum Phase {
     Output,
 }
 
+impl Phase {
+    /// The query a step works on, for the steps that take one query at a
+    /// time.
+    pub fn query(self) -> Option<usize> {
+        match self {
+            Phase::Scores { i, .. }
+            | Phase::Scale { i }
+            | Phase::Mask { i }
+            | Phase::Softmax { i }
+            | Phase::WeightedSum { i } => i,
+            _ => None,
+        }
+    }
+}
+
 /// One step of the walkthrough.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -223,14 +238,7 @@ impl Timeline {
     /// phase, and the same query where both name one), if any.
     pub fn equivalent(&self, old: Step) -> Option<usize> {
         let kind = |p: Phase| std::mem::discriminant(&p);
-        let query = |p: Phase| match p {
-            Phase::Scores { i, .. }
-            | Phase::Scale { i }
-            | Phase::Mask { i }
-            | Phase::Softmax { i }
-            | Phase::WeightedSum { i } => i,
-            _ => None,
-        };
+        let query = Phase::query;
         let (k, q) = (kind(old.phase), query(old.phase));
         self.steps.iter().position(|s| {
             s.head == old.head

@@ -134,3 +134,18 @@ for (const lang of ['zh', 'en']) {
     await context.close();
   });
 }
+
+test('scoring lab in the column layout: one query per column, the same numbers', async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+  await page.goto(`${BASE_URL}?lang=en&embed=1&view=scoring&convention=col`);
+  await ready(page);
+  await page.click('[data-lab="scoring"] .predict .skip');
+  const first = await page.$$eval('[data-way="dot"] [data-mini="weights"] tr:first-child td', (tds) => tds.map((t) => [t.dataset.row, t.dataset.col, Number(t.dataset.value)]));
+  assert.deepEqual(first.map((x) => x.slice(0, 2)), [['0', '0'], ['1', '0'], ['2', '0']]);
+  // Column 1 is query 1's weights: 0.0634, 0.4683, 0.4683 (note 004).
+  const col1 = await page.$$eval('[data-way="dot"] [data-mini="weights"] td[data-row="0"]', (tds) => tds.map((t) => Number(t.dataset.value)));
+  assert.ok(Math.abs(col1[0] - 0.0634) < 1e-4 && Math.abs(col1[2] - 0.4683) < 1e-4, String(col1));
+  assert.match(await page.textContent('[data-way="dot"] .formula'), /\(kʲ\)ᵀqⁱ/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -8,6 +8,7 @@ use super::predict::Predict;
 use crate::app::i18n::{Lang, S};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::short;
+use crate::lesson::names::Convention;
 use crate::lesson::parse::parse_number;
 use crate::lesson::scoring::{compare, Additive, Scored};
 use std::rc::Rc;
@@ -20,19 +21,27 @@ const SHOWN: usize = 8;
 #[derive(Properties, PartialEq)]
 pub struct ScoringLabProps {
     pub trace: Rc<Trace>,
+    pub convention: Convention,
     pub lang: Lang,
 }
 
 /// A small read-only matrix (its first rows and columns), cells tinted by
-/// weight when `tint`.
-fn mini(m: &Matrix, name: &'static str, tint: bool) -> Html {
-    let (r, c) = (m.nrows().min(SHOWN), m.ncols().min(SHOWN));
+/// weight when `tint`, drawn transposed in the column layout (one query
+/// per column); `data-row`/`data-col` stay in the row-vector orientation.
+fn mini(m: &Matrix, name: &'static str, tint: bool, transpose: bool) -> Html {
+    let (rows, cols) = if transpose {
+        (m.ncols(), m.nrows())
+    } else {
+        (m.nrows(), m.ncols())
+    };
+    let (r, c) = (rows.min(SHOWN), cols.min(SHOWN));
     html! {
         <table class="mini" data-mini={name}>
             <tbody>
-                { for (0..r).map(|i| html! {
+                { for (0..r).map(|a| html! {
                     <tr>
-                        { for (0..c).map(|j| {
+                        { for (0..c).map(|b| {
+                            let (i, j) = if transpose { (b, a) } else { (a, b) };
                             let v = m[(i, j)];
                             let style = (tint && v.is_finite()).then(|| format!("background:rgba(40,116,166,{})", crate::lesson::format::rounded(0.08 + 0.6 * v, 3)));
                             html! { <td data-row={i.to_string()} data-col={j.to_string()} data-value={v.to_string()} style={style}>{ short(v) }</td> }
@@ -107,18 +116,19 @@ pub fn ScoringLab(p: &ScoringLabProps) -> Html {
         }
     };
     let cost = |key: S, n: usize| format!("{} {}", key.t(lang), n);
+    let col = p.convention == Convention::Col;
     let way = |id: &'static str, title: S, formula: &'static str, costs: String, s: &Scored| {
         html! {
             <div class="way" data-way={id}>
                 <h3>{ title.t(lang) }</h3>
                 <p class="formula">{ formula }</p>
                 <p class="cost">{ costs }</p>
-                <p class="what">{ S::LabScores.t(lang) }</p>
-                { mini(&s.scores, "scores", false) }
+                <p class="what">{ if col { S::LabScoresCol.t(lang) } else { S::LabScores.t(lang) } }</p>
+                { mini(&s.scores, "scores", false, col) }
                 <p class="what">{ S::LabWeights.t(lang) }</p>
-                { mini(&s.weights, "weights", true) }
+                { mini(&s.weights, "weights", true, col) }
                 <p class="what">{ S::LabOutputs.t(lang) }</p>
-                { mini(&s.output, "output", false) }
+                { mini(&s.output, "output", false, col) }
             </div>
         }
     };
@@ -131,8 +141,8 @@ pub fn ScoringLab(p: &ScoringLabProps) -> Html {
                 answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
                 explanation={S::LabScoringExplain.t(lang)} lang={lang}>
                 <div class="scoring-ways">
-                    { way("dot", S::LabDot, "α(i,j) = qⁱ·kʲ", cost(S::LabMadds, k.dot), &c.dot) }
-                    { way("scaled", S::LabScaledDot, "α(i,j) = qⁱ·kʲ / √d_k", format!("{}; {}", cost(S::LabMadds, k.dot), cost(S::LabDivisions, k.divisions)), &c.scaled) }
+                    { way("dot", S::LabDot, if col { "α(i,j) = (kʲ)ᵀqⁱ" } else { "α(i,j) = qⁱ·kʲ" }, cost(S::LabMadds, k.dot), &c.dot) }
+                    { way("scaled", S::LabScaledDot, if col { "α(i,j) = (kʲ)ᵀqⁱ / √d_k" } else { "α(i,j) = qⁱ·kʲ / √d_k" }, format!("{}; {}", cost(S::LabMadds, k.dot), cost(S::LabDivisions, k.divisions)), &c.scaled) }
                     { way("additive", S::LabAdditive, "α(i,j) = w_aᵀ·tanh(W_a·qⁱ + U_a·kʲ)", format!("{}; {}", cost(S::LabMadds, k.additive), cost(S::LabTanh, k.tanh)), &c.additive) }
                 </div>
                 <div class="lab-controls params">
