@@ -222,17 +222,24 @@ test('a locked page offers a share link that keeps lock=1 and never touches save
 test('no interface text is left untranslated, in either language', async () => {
   // Technical symbols stay as the notes write them; "English"/"中文" name the
   // other language; "saw" is the example sentence.
-  const allowed = new Set(['PNG', 'SVG', 'CSV', 'Ctrl', 'Shift', 'Query', 'Key', 'Value', 'W_O', 'W_Q', 'W_K', 'W_V', 'w_q', 'w_k', 'w_v',
+  const allowed = new Set(['PNG', 'SVG', 'CSV', 'GPU', 'Ctrl', 'Shift', 'Enter', 'Query', 'Key', 'Value', 'W_O', 'W_Q', 'W_K', 'W_V', 'w_q', 'w_k', 'w_v',
     'w_o', 'softmax', 'NumPy', 'PyTorch', 'd_k', 'd_model', 'd_v', 'saw', 'English', 'head', 'row', 'column',
     // Token labels are data: note 004's "input 1", the two-heads sentence.
-    'input', 'The', 'cat', 'sat', 'down']);
+    'input', 'The', 'cat', 'sat', 'down',
+    // Math in the stage and the labs: functions and symbols as the notes write them.
+    'cos', 'exp', 'max', 'tanh', 'q_c', 'k_c', 'q_x', 'k_x', 'q_y', 'k_y', 'W_a', 'U_a', 'w_a']);
   const views = ['?lang=zh', '?lang=zh&convention=col&granularity=dot&step=7', '?lang=zh&embed=1&view=walkthrough&lock=1',
-    '?lang=zh&embed=1&view=heatmaps' + shareFragment(TWO_HEADS)];
+    '?lang=zh&embed=1&view=heatmaps' + shareFragment(TWO_HEADS),
+    '?lang=zh&embed=1&view=scoring', '?lang=zh&embed=1&view=geometry', '?lang=zh&embed=1&view=scaling'];
   for (const view of views) {
     const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
     await page.goto(BASE_URL + view);
     await ready(page);
     if (!view.includes('embed')) await page.click('[data-matrix="weights"][data-head="1"] [data-row="0"][data-col="1"]');
+    if (/view=(scoring|geometry|scaling)/.test(view)) {
+      await page.click('[data-lab] .predict .skip');
+      await page.waitForSelector('[data-lab] .verdict');
+    }
     if (view.includes('heatmaps')) {
       // The tooltip of a cell and the table alternative, too.
       await page.focus('[data-heatmap="1"]');

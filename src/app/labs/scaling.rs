@@ -38,14 +38,20 @@ fn typed(e: &Event, lo: u64, hi: u64) -> Result<u64, String> {
 }
 
 /// One histogram as SVG bars over `[-range, range)`.
-fn histogram_svg(xs: &[f64], range: f64, which: &'static str, variance: f64) -> Html {
+fn histogram_svg(xs: &[f64], range: f64, which: &'static str, variance: f64, lang: Lang) -> Html {
     let h = histogram(xs, -range, range, BINS);
     let (w, ht) = (320.0, 110.0);
     let top = h.counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     let bw = w / BINS as f64;
     html! {
         <svg class="hist" data-hist={which} data-variance={variance.to_string()} width="320" height="124"
-            viewBox="0 0 320 124" role="img" aria-label={format!("{which}: variance {}", rounded(variance, 2))}>
+            viewBox="0 0 320 124" role="img" aria-label={format!(
+                "{}{}{} {}",
+                if which == "raw" { S::LabRaw.t(lang) } else { S::LabScaled.t(lang) },
+                S::Colon.t(lang),
+                S::LabVariance.t(lang),
+                rounded(variance, 2)
+            )}>
             { for h.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(k, c)| {
                 let bh = ht * *c as f64 / top;
                 html! { <rect x={rounded(k as f64 * bw, 2)} y={rounded(ht - bh, 2)} width={rounded(bw - 1.0, 2)} height={rounded(bh, 2)} /> }
@@ -169,11 +175,11 @@ pub fn ScalingLab(p: &ScalingLabProps) -> Html {
                 </div>
                 <div class="lab-row">
                     <figure>
-                        { histogram_svg(&samples, range, "raw", var_raw) }
+                        { histogram_svg(&samples, range, "raw", var_raw, lang) }
                         <figcaption>{ format!("q·k{}{} {} ≈ d_k = {}", S::Colon.t(lang), S::LabVariance.t(lang), rounded(var_raw, 2), d_k.to_string()) }</figcaption>
                     </figure>
                     <figure>
-                        { histogram_svg(&scaled_samples, range, "scaled", var_scaled) }
+                        { histogram_svg(&scaled_samples, range, "scaled", var_scaled, lang) }
                         <figcaption>{ format!("q·k / √d_k{}{} {} ≈ 1", S::Colon.t(lang), S::LabVariance.t(lang), rounded(var_scaled, 2)) }</figcaption>
                     </figure>
                     <figure>
