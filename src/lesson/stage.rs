@@ -158,6 +158,9 @@ impl Geometry {
 
     /// Pixel width of a text (CJK characters count double).
     pub fn text_w(&self, s: &str) -> f64 {
+        if s.is_empty() {
+            return 0.0;
+        }
         let units: f64 = s
             .chars()
             .map(|c| if (c as u32) >= 0x2E80 { 1.7 } else { 0.62 })
@@ -456,10 +459,17 @@ impl<'a> B<'a> {
             rows.iter().map(|r| r.label.len()).max().unwrap_or(1) as f64 * g.ch
         } else {
             // Joined on one line; at least a strip's label, so that a block
-            // lines up with the strips above and below it.
-            rows.iter()
-                .map(|r| g.text_w(&r.label.join(" ")))
-                .fold(self.strip_label_w(), f64::max)
+            // lines up with the strips above and below it (unless it has no
+            // labels at all: the second head's half of a concatenation).
+            let unlabelled = rows.iter().all(|r| r.label.iter().all(String::is_empty));
+            rows.iter().map(|r| g.text_w(&r.label.join(" "))).fold(
+                if unlabelled {
+                    0.0
+                } else {
+                    self.strip_label_w()
+                },
+                f64::max,
+            )
         };
         let mut parts: Vec<Scene> = Vec::new();
         for Row {
@@ -860,9 +870,15 @@ impl<'a> B<'a> {
                         }
                     }
                 }
+                // Scores and weights are α₁,·; positions' vectors are b¹, o¹.
+                let label = if matches!(sym, "b" | "o") {
+                    at(sym, i)
+                } else {
+                    format!("{sym}{}", sub(i))
+                };
                 Row {
                     id: format!("{id}.{i}"),
-                    label: vec![format!("{sym}{}", sub(i))],
+                    label: vec![label],
                     cells,
                     lit: true,
                     opacity: if appear {
