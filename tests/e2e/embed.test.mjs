@@ -88,7 +88,7 @@ async function checkNotes(base, lang) {
   const { context, page, problems } = await openPage(browser, { viewport: { width: 900, height: 900 }, origin: new URL(base).origin });
   await page.goto(`${base}notes.html?lang=${lang}`);
   const frames = await page.$$('iframe');
-  assert.equal(frames.length, 4);
+  assert.equal(frames.length, 5);
   await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height), null, { timeout: 15000 });
   for (const frame of frames) {
     const f = await frame.contentFrame();
@@ -114,6 +114,12 @@ async function checkNotes(base, lang) {
   await first.$eval('#wt-scrubber', (r) => { r.value = 1; r.dispatchEvent(new Event('input', { bubbles: true })); });
   await first.waitForSelector('[data-id="x.0.label"]');
   assert.match(await first.textContent('[data-id="x.0.label"]'), lang === 'zh' ? /输入 1/ : /input 1/, String(label));
+  // The lab grows once answered; its frame follows, up to 760 px.
+  const lab = await frames[4].contentFrame();
+  await lab.click('[data-lab="scaling"] .predict .skip');
+  await lab.waitForSelector('[data-lab="scaling"] svg[data-hist]');
+  await page.waitForFunction(() => parseFloat(document.querySelectorAll('iframe')[4].style.height) >= 700);
+  assert.ok((await frames[4].evaluate((el) => el.getBoundingClientRect().height)) < 800);
   const heat = await frames[2].contentFrame();
   assert.equal(await heat.$$eval('canvas[data-heatmap][data-draw-ms]', (c) => c.length), 2);
   assert.deepEqual(problems, [], 'no console errors and no request off the origin');
