@@ -378,15 +378,7 @@ mod tests {
 
 use crate::lesson::captions::{Caption, Proj, StepCaption};
 use crate::lesson::names::Convention;
-use crate::lesson::timeline::sup;
-
-/// `n` as subscript digits (α₁,₂).
-fn subscript(n: usize) -> String {
-    n.to_string()
-        .chars()
-        .map(|d| ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'][d as usize - '0' as usize])
-        .collect()
-}
+use crate::lesson::timeline::{subscript, sup};
 
 /// One sentence for a walkthrough step, with its live numbers and the
 /// page's token labels (`tokens`), in `lang`. Chinese sentences use

@@ -30,7 +30,7 @@
 use super::format::short;
 use super::names::Convention;
 pub use super::names::Role;
-use super::timeline::{sup, Phase, Step, Timeline};
+use super::timeline::{subscript, sup, Phase, Step, Timeline};
 use crate::attention::{softmax_parts, Matrix, Scenario, Trace};
 
 /// The most entries of a vector, and vectors of a block, drawn at once.
@@ -850,7 +850,6 @@ impl<'a> B<'a> {
         sym: &str,
         m: &Matrix,
         role: Role,
-        flip: bool,
         appear: bool,
         bars: bool,
     ) -> Scene {
@@ -889,28 +888,19 @@ impl<'a> B<'a> {
                 }
             })
             .collect();
-        self.block(id, title, rows, role, flip, n - range.len())
+        self.block(id, title, rows, role, false, n - range.len())
     }
 
     /// A matrix of scores, query `i`'s row (column) as vector `{id}.{i}`,
     /// hidden scores shown as −∞.
     fn scores_block(&self, id: &str, title: &str, sym: &str, m: &Matrix) -> Scene {
-        self.query_block(id, title, sym, m, Role::Score, false, false, false)
+        self.query_block(id, title, sym, m, Role::Score, false, false)
     }
 
     /// Head `r`'s attention weights A, each query's weights with bars.
     fn weights_block(&self, r: usize) -> Scene {
         let w = &self.head(r).weights;
-        self.query_block(
-            &format!("a.{r}"),
-            "A",
-            "α′",
-            w,
-            Role::Weight,
-            false,
-            false,
-            true,
-        )
+        self.query_block(&format!("a.{r}"), "A", "α′", w, Role::Weight, false, true)
     }
 
     /// Row `i` of `m`, with weight bars.
@@ -939,7 +929,6 @@ impl<'a> B<'a> {
             "α",
             &h.scores,
             Role::Score,
-            false,
             true,
             false,
         );
@@ -1157,7 +1146,7 @@ impl<'a> B<'a> {
                 }],
                 true,
             );
-            let wlabel = format!("α′{},{}", sub(i), sub_digits(j + 1));
+            let wlabel = format!("α′{},{}", sub(i), subscript(j + 1));
             wc = self.labelled(wc, &[&wlabel], Some(lw));
             let v = self.vector(
                 &format!("v.{r}.{j}"),
@@ -1251,7 +1240,6 @@ impl<'a> B<'a> {
             "b",
             &h.output,
             Role::Output,
-            false,
             true,
             false,
         );
@@ -1269,15 +1257,7 @@ impl<'a> B<'a> {
                 let rows = range
                     .clone()
                     .map(|i| {
-                        let cells = Self::cells(
-                            t.heads[r]
-                                .output
-                                .row(i)
-                                .iter()
-                                .copied()
-                                .collect::<Vec<_>>()
-                                .into_iter(),
-                        );
+                        let cells = Self::row(&t.heads[r].output, i);
                         Row {
                             id: format!("b.{r}.{i}"),
                             label: vec![if r == 0 { at("b", i) } else { String::new() }],
@@ -1343,7 +1323,7 @@ impl<'a> B<'a> {
     fn output(&self) -> Scene {
         let t = self.c.trace;
         let together = self.heads_together(2.0);
-        let out = self.query_block("o", "O", "o", &t.output, Role::Output, false, true, false);
+        let out = self.query_block("o", "O", "o", &t.output, Role::Output, true, false);
         match &self.c.scenario.w_o {
             Some(w_o) => {
                 let wo = self.param("wo", ("W_O", "W^O"), w_o);
@@ -1455,17 +1435,9 @@ impl<'a> B<'a> {
     }
 }
 
-/// A subscript index as the notes write α₁,₂.
-fn sub_digits(n: usize) -> String {
-    n.to_string()
-        .chars()
-        .map(|d| ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'][d as usize - '0' as usize])
-        .collect()
-}
-
 /// Query `i` (0-based) as a subscript.
 fn sub(i: usize) -> String {
-    sub_digits(i + 1)
+    subscript(i + 1)
 }
 
 /// Scales the opacity of every item of `s`.

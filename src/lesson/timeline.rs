@@ -463,6 +463,14 @@ impl Step {
     }
 }
 
+/// A number as subscript digits, as the notes write α₁,₂.
+pub fn subscript(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'][d as usize - '0' as usize])
+        .collect()
+}
+
 /// A position as superscript digits, as the notes write q¹, k², b³.
 pub fn sup(n: usize) -> String {
     n.to_string()
