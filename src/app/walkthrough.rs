@@ -153,8 +153,21 @@ struct Live {
     player: Player,
     trace: Rc<Trace>,
     has_w_o: bool,
-    /// The stage's size and what it was measured for.
-    extent: Option<(stage::SizeKey, (f64, f64))>,
+    /// The stage's geometry and size, and what they were measured for.
+    layout: Option<Layout>,
+}
+
+/// The stage's cell geometry and size. Measured again only when the trace,
+/// convention, width or granularity change (not on every animation frame),
+/// and the size only when [`stage::SizeKey`] says the shapes changed too.
+struct Layout {
+    /// The trace they were measured for (compared by pointer).
+    trace: Rc<Trace>,
+    /// Convention, width (bits) and granularity.
+    at: (Convention, u64, Granularity),
+    g: Geometry,
+    key: stage::SizeKey,
+    extent: (f64, f64),
 }
 
 fn granularity_label(g: Granularity) -> S {
@@ -200,7 +213,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             player: Player::new(&p.trace, g, has_w_o, step, speed),
             trace: p.trace.clone(),
             has_w_o,
-            extent: None,
+            layout: None,
         }
     });
     // An edit while playing rebuilds the timeline and keeps the step.
@@ -337,22 +350,33 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     } else {
         stage_width(&body)
     };
-    let g = Geometry::new(&p.trace, width);
-    let ctx = Ctx {
+    let at = (conv, width.to_bits(), l.player.granularity);
+    let ctx_with = |g| Ctx {
         trace: &p.trace,
         scenario: &p.scenario,
         conv,
         g,
     };
-    let key = stage::size_key(ctx, &l.player.timeline);
-    let extent = match &l.extent {
-        Some((k, e)) if *k == key => *e,
+    let (g, extent) = match &l.layout {
+        Some(x) if x.at == at && Rc::ptr_eq(&x.trace, &p.trace) => (x.g, x.extent),
         _ => {
-            let e = stage::extent(ctx, &l.player.timeline);
-            l.extent = Some((key, e));
-            e
+            let g = Geometry::new(&p.trace, width);
+            let key = stage::size_key(ctx_with(g), &l.player.timeline);
+            let extent = match &l.layout {
+                Some(x) if x.key == key => x.extent,
+                _ => stage::extent(ctx_with(g), &l.player.timeline),
+            };
+            l.layout = Some(Layout {
+                trace: p.trace.clone(),
+                at,
+                g,
+                key,
+                extent,
+            });
+            (g, extent)
         }
     };
+    let ctx = ctx_with(g);
     let l = &*l;
     let player = &l.player;
     let n = player.timeline.len();
