@@ -96,8 +96,27 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
     }
 }
 
+/// The question, then (once answered) the experiment. The sampling runs
+/// only when [`ScalingBody`] mounts, not when the page loads.
 #[component]
 pub fn ScalingLab(p: &ScalingLabProps) -> Html {
+    let lang = p.lang;
+    html! {
+        <section class="lab" data-lab="scaling" aria-labelledby="lab-scaling-title">
+            <h2 id="lab-scaling-title">{ S::LabScalingTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabScalingLead.t(lang) }</p>
+            <Predict question={S::LabScalingQuestion.t(lang)} right={0}
+                answers={vec![AttrValue::from(S::AnswerGrows.t(lang)), AttrValue::from(S::AnswerShrinks.t(lang))]}
+                explanation={S::LabScalingExplain.t(lang)} lang={lang}>
+                <ScalingBody lang={lang} />
+            </Predict>
+        </section>
+    }
+}
+
+/// The experiment: controls, histograms, the curve and the table.
+#[component]
+fn ScalingBody(p: &ScalingLabProps) -> Html {
     let lang = p.lang;
     let d_k = use_state(|| 64usize);
     let seed = use_state(|| 1u64);
@@ -143,21 +162,16 @@ pub fn ScalingLab(p: &ScalingLabProps) -> Html {
     };
     let at = |d: usize| D_KS.iter().position(|&x| x == d).unwrap_or(0);
     let (w4, w256) = (raw[at(4)].max_weight, raw[at(256)].max_weight);
-    let explanation = format!(
-        "{} {} {} → {}.",
-        S::LabScalingExplain.t(lang),
+    let numbers = format!(
+        "{} {} → {}.",
         S::LabScalingNumbers.t(lang),
         rounded(w4, 2),
         rounded(w256, 2)
     );
     let r3 = |v: f64| rounded(v, 3);
     html! {
-        <section class="lab" data-lab="scaling" aria-labelledby="lab-scaling-title">
-            <h2 id="lab-scaling-title">{ S::LabScalingTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabScalingLead.t(lang) }</p>
-            <Predict question={S::LabScalingQuestion.t(lang)} right={0}
-                answers={vec![AttrValue::from(S::AnswerGrows.t(lang)), AttrValue::from(S::AnswerShrinks.t(lang))]}
-                explanation={explanation} lang={lang}>
+            <>
+                <p class="numbers">{ numbers }</p>
                 <div class="lab-controls">
                     <label class="field">
                         <span>{ S::LabDk.t(lang) }</span>
@@ -214,7 +228,6 @@ pub fn ScalingLab(p: &ScalingLabProps) -> Html {
                     </tbody>
                 </table>
                 <p class="note">{ S::LabScalingNote.t(lang) }</p>
-            </Predict>
-        </section>
+            </>
     }
 }
