@@ -238,18 +238,24 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let next = match action {
             // An untouched preset follows the language of its labels.
-            Action::SetLang(lang) if lang != self.lang => match preset_of(&self.scenario) {
-                Some(p) if p.build_in(lang) != *self.scenario => State {
-                    lang,
-                    scenario: Rc::new(p.build_in(lang)),
-                    trace: Rc::new(compute(&p.build_in(lang)).expect("presets are valid")),
-                    ..(*self).clone()
-                },
-                _ => State {
-                    lang,
-                    ..(*self).clone()
-                },
-            },
+            Action::SetLang(lang) if lang != self.lang => {
+                let relabelled = preset_of(&self.scenario)
+                    .map(|p| p.build_in(lang))
+                    .filter(|s| *s != *self.scenario)
+                    .and_then(|s| compute(&s).ok().map(|t| (s, t)));
+                match relabelled {
+                    Some((scenario, trace)) => State {
+                        lang,
+                        scenario: Rc::new(scenario),
+                        trace: Rc::new(trace),
+                        ..(*self).clone()
+                    },
+                    None => State {
+                        lang,
+                        ..(*self).clone()
+                    },
+                }
+            }
             Action::SetConvention(c) if c != self.convention => State {
                 convention: c,
                 ..(*self).clone()
