@@ -53,8 +53,27 @@ fn mini(m: &Matrix, name: &'static str, tint: bool, transpose: bool) -> Html {
     }
 }
 
+/// The question, then (once answered) the comparison, which is computed
+/// only from then on (not on every edit of a page that has not opened it).
 #[component]
 pub fn ScoringLab(p: &ScoringLabProps) -> Html {
+    let lang = p.lang;
+    html! {
+        <section class="lab" data-lab="scoring" aria-labelledby="lab-scoring-title">
+            <h2 id="lab-scoring-title">{ S::LabScoringTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabScoringLead.t(lang) }</p>
+            <Predict question={S::LabScoringQuestion.t(lang)} right={1}
+                answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
+                explanation={S::LabScoringExplain.t(lang)} lang={lang}>
+                <ScoringBody trace={p.trace.clone()} convention={p.convention} lang={lang} />
+            </Predict>
+        </section>
+    }
+}
+
+/// The three ways side by side and the additive network's parameters.
+#[component]
+fn ScoringBody(p: &ScoringLabProps) -> Html {
     let lang = p.lang;
     let d_k = p.trace.heads.first().map_or(1, |h| h.q.ncols());
     let params = use_state(|| Additive::seeded(d_k, 1));
@@ -134,12 +153,7 @@ pub fn ScoringLab(p: &ScoringLabProps) -> Html {
     };
     let k = c.costs;
     html! {
-        <section class="lab" data-lab="scoring" aria-labelledby="lab-scoring-title">
-            <h2 id="lab-scoring-title">{ S::LabScoringTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabScoringLead.t(lang) }</p>
-            <Predict question={S::LabScoringQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
-                explanation={S::LabScoringExplain.t(lang)} lang={lang}>
+            <>
                 <div class="scoring-ways">
                     { way("dot", S::LabDot, if col { "α(i,j) = (kʲ)ᵀqⁱ" } else { "α(i,j) = qⁱ·kʲ" }, cost(S::LabMadds, k.dot), &c.dot) }
                     { way("scaled", S::LabScaledDot, if col { "α(i,j) = (kʲ)ᵀqⁱ / √d_k" } else { "α(i,j) = qⁱ·kʲ / √d_k" }, format!("{}; {}", cost(S::LabMadds, k.dot), cost(S::LabDivisions, k.divisions)), &c.scaled) }
@@ -155,7 +169,6 @@ pub fn ScoringLab(p: &ScoringLabProps) -> Html {
                     }
                 </div>
                 <p class="note">{ S::LabScoringWhy.t(lang) }</p>
-            </Predict>
-        </section>
+            </>
     }
 }
