@@ -188,6 +188,12 @@ pub enum View {
     Geometry,
     /// Dot, scaled dot and additive scoring side by side.
     Scoring,
+    /// Order: the permutation check and the positional encoding.
+    Positions,
+    /// The mask editor (grid and graph).
+    Masks,
+    /// The pipeline strip with dropout.
+    Dropout,
 }
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
@@ -222,6 +228,9 @@ pub fn display_mode() -> DisplayMode {
             Some("scaling") => View::Scaling,
             Some("geometry") => View::Geometry,
             Some("scoring") => View::Scoring,
+            Some("positions") => View::Positions,
+            Some("masks") => View::Masks,
+            Some("dropout") => View::Dropout,
             _ => View::Workbench,
         },
     }

@@ -327,7 +327,93 @@ strings! {
     LabScoringWhy => "为什么笔记和各个库都用点积？所有查询对所有键的分数只是一次矩阵乘法 QKᵀ，在 GPU 上极快；加性打分要对每一对都算一遍小网络（tanh 还更贵）。再除以 √d_k，就能在 d_k 很大时避免 softmax 饱和。",
         "Why do the notes and the libraries use the dot product? All the scores of all queries against all keys are one matrix product QKᵀ, which hardware does very fast; the additive score runs a small network for every pair (and tanh costs more). Dividing by √d_k then keeps softmax from saturating when d_k is large.";
     ViewScoring => "三种打分方式", "three scoring functions";
+    ViewPositions => "实验：位置编码", "Lab: positions";
+    ViewMasks => "实验：掩码编辑器", "Lab: mask editor";
+    ViewDropout => "实验：执行顺序与 dropout", "Lab: order and dropout";
     ViewScaling => "为什么除以 √d_k", "why ÷√d_k";
+    LabPositionsTitle => "顺序从哪里来：位置编码", "Where order comes from: positional encoding";
+    LabPositionsLead => "自注意力只比较向量，不看它们排在第几位。把词打乱，每个词的输出只是跟着词换了一行；加上位置编码后，同一个词在不同位置是不同的向量，输出也就不同了（笔记 000 第 5.2 节，笔记 001）。",
+        "Self-attention compares vectors; it never looks at where they stand. Shuffle the words and each word's output just moves with it to another row. With a positional encoding the same word at another place is another vector, so its output changes too (note 000 §5.2, note 001).";
+    LabPositionsQuestion => "不加位置编码，把“我喜欢你”换成“你喜欢我”。“我”的输出会变吗？",
+        "No positional encoding. Turn 我喜欢你 (I like you) into 你喜欢我 (you like me). Does the output of 我 (I) change?";
+    LabPositionsChanges => "会变，它现在是宾语", "It changes: 我 is now the object";
+    LabPositionsMoves => "不变，只是换到了另一行", "It stays the same, only on another row";
+    LabPositionsExplain => "不变。“我”的向量没变，它和其他词的分数也没变（只是换了位置），softmax 和加权求和只是按另一种顺序相加，所以输出一模一样。注意力本身看不出词序，这就是要加位置编码的原因。",
+        "It stays the same. 我's vector is unchanged and so are its scores against the other words (only their places moved); the softmax and the weighted sum add the same terms in another order, so the output is identical. Attention alone cannot see word order: that is why positions are added.";
+    LabNoPe => "不加位置编码", "Without positional encoding";
+    LabWithPe => "加上正弦位置编码", "With the sinusoidal encoding added";
+    AnswerYesPlain => "是", "yes";
+    AnswerNoPlain => "否", "no";
+    LabRowsEqual => "把行顺序还原后，每一行都相等：", "Rows equal after un-shuffling:";
+    LabLargestDiff => "最大差", "largest difference";
+    LabSameOutput => "在两句话中的输出相同。", "has the same output in both sentences.";
+    LabOtherOutput => "在两句话中的输出不同。", "has a different output in each sentence.";
+    LabShuffledOutputs => "打乱顺序后的输出：", "Outputs after shuffling:";
+    LabShuffleUnavailable => "当前场景有未定义的行，无法比较。", "The current scenario has undefined rows; nothing to compare.";
+    LabPairTitle => "我喜欢你 / 你喜欢我", "我喜欢你 / 你喜欢我 (I like you / you like me)";
+    LabShuffleTitle => "打乱当前场景的词序", "Shuffle the current scenario's tokens";
+    LabShuffleHow => "用当前场景的 X 和权重（这里不用掩码：掩码是跟位置绑定的）。点“打乱”，或者拖动词块，或者先后点两个词块交换它们。",
+        "The current scenario's X and weights (without its mask here: a mask is tied to places). Press Shuffle, drag a token onto another, or click two tokens to swap them.";
+    LabOrder => "词的顺序", "Token order";
+    LabShuffle => "打乱", "Shuffle";
+    LabOriginalOrder => "原来的顺序", "Original order";
+    LabCompareWith => "对比的位置编码", "Compare with";
+    LabPeTitle => "正弦位置编码长什么样", "What the sinusoidal encoding looks like";
+    LabPeMapLabel => "正弦位置编码的热力图：32 个位置 × 32 个维度", "Heatmap of the sinusoidal encoding: 32 positions × 32 dimensions";
+    LabPeMapCaption => "每一行是一个位置的向量（紫色 −1，白色 0，橙色 +1）。靠左的维度变化快，靠右的变化慢，所以每个位置都有自己的图案。黑框是当前场景用到的部分",
+        "Each row is one position's vector (purple −1, white 0, orange +1). Low dimensions swing fast, high ones slowly, so every position gets its own pattern. The black frame is the part the current scenario uses";
+    LabAddVsConcat => "加和拼接：原始 Transformer 把固定的 PE 加到 xⁱ 上（宽度不变）；笔记 001 把位置向量 eⁱ 拼接在 aⁱ 后面（宽度变大，W_Q、W_K、W_V 多出与位置对应的行）。拼接后再乘 W，等于 W 的输入部分乘 xⁱ 再加上位置部分乘 eⁱ：也就是加上一个学出来的位置向量。",
+        "Adding or concatenating: the original Transformer adds a fixed PE to xⁱ (same width); note 001 concatenates a position vector eⁱ after aⁱ (wider input, so W_Q, W_K, W_V get extra rows for the positions). Multiplying the concatenation by W equals W's input part times xⁱ plus its position part times eⁱ: adding a learned position vector.";
+    LabMasksTitle => "掩码：CNN、RNN 和 GNN 都是带掩码的注意力", "Masks: a CNN, an RNN and a GNN as attention with a mask";
+    LabMasksLead => "掩码决定每个查询能看到哪些键。只看一个窗口，就像 CNN 的感受野；只看前面的词，就像 RNN 或解码器一步一步地读；只看图上相连的节点，就是图神经网络（笔记 000 第 6.1–6.3 节，笔记 001）。点击或拖动格子来编辑当前场景的掩码。",
+        "A mask decides which keys each query may see. Seeing only a window is a CNN's receptive field; seeing only earlier words reads step by step like an RNN or a decoder; seeing only the nodes joined by an edge is a graph neural network (note 000 §6.1–6.3, note 001). Click or drag over the grid to edit the current scenario's mask.";
+    LabMasksQuestion => "图中第 1 个节点和第 3 个节点之间没有边。查询 1 给键 3 的权重是多少？",
+        "In the graph there is no edge between node 1 and node 3. What weight does query 1 give key 3?";
+    LabMasksSmall => "一个很小的正数", "A small positive number";
+    LabMasksZero => "正好是 0", "Exactly 0";
+    LabMasksExplain => "正好是 0。被屏蔽的分数在 softmax 之前变成 −∞，e^(−∞) = 0，所以它不是“很小”，而是根本不参加；剩下的权重仍然加起来等于 1。",
+        "Exactly 0. A masked score becomes −∞ before the softmax and e^(−∞) = 0, so the key is not \"a little\" attended: it takes no part at all, and the other weights still add up to 1.";
+    LabMaskFull => "全部可见（全局注意力）", "Full (global attention)";
+    LabMaskCausal => "因果（像 RNN 一样按顺序解码）", "Causal (decoding in order, like an RNN)";
+    LabMaskWindow => "窗口（CNN 的感受野）", "Window (a CNN's receptive field)";
+    LabMaskPadding => "填充（只看前 L 个键）", "Padding (only the first L keys)";
+    LabMaskGraph => "图（GNN：星形图）", "Graph (GNN: a star)";
+    LabMaskCustom => "自定义", "custom";
+    LabMaskIs => "现在的掩码：", "The mask now:";
+    LabMaskPresets => "掩码预设", "Mask presets";
+    LabMaskGridLabel => "掩码：每行一个查询，每列一个键；按下表示可见", "Mask: one row per query, one column per key; pressed means visible";
+    LabGridHow => "行是查询，列是键（编号同词的顺序）。深色格子可见，浅色被屏蔽。点击切换一个格子，按住拖动可以连续涂；键盘：方向键移动，Enter 或空格切换。",
+        "Rows are queries, columns are keys (numbered as the tokens). Dark cells are visible, light ones masked. Click to flip a cell, drag to paint several; keyboard: arrows move, Enter or Space flips.";
+    LabNode => "节点", "node";
+    LabGraphHow => "节点就是各个词，编号同上。先后点两个节点，添加或删除它们之间的边（两个方向都可见）。", "The nodes are the tokens, numbered as in the grid. Click two nodes to add or remove the edge between them (visible both ways).";
+    LabSelfLoops => "每个节点能看到自己（自环）", "Every node sees itself (self-loops)";
+    LabGraphTooBig => "图编辑器最多显示 16 个节点；格子仍然可以编辑。", "The graph editor shows at most 16 nodes; the grid is still editable.";
+    LabLocked => "这是只读页面：掩码只能查看。", "This page is read-only: the mask is shown, not editable.";
+    LabBlindRows => "这些查询一个键也看不到，softmax 没有定义：", "These queries see no key at all, so their softmax is undefined:";
+    LabWeightsNoMask => "第 1 个头，不加掩码的权重", "Head 1, weights without a mask";
+    LabWeightsMasked => "第 1 个头，加上这个掩码后的权重（· 表示被屏蔽）", "Head 1, weights with this mask (· = masked)";
+    LabMasksWhy => "CNN 的窗口是固定的，注意力的权重却是算出来的：窗口掩码只规定“能看哪里”，看多少仍由分数决定。RNN 必须一步一步算，而带因果掩码的注意力一次就能算出所有位置。",
+        "A CNN's window has fixed weights; attention computes them: a window mask only says where a query may look, the scores still decide how much. An RNN must run step by step; attention with a causal mask computes every position at once.";
+    LabDropoutTitle => "执行顺序：打分 → 掩码 → softmax → dropout → 乘 V", "The order: score → mask → softmax → dropout → ·V";
+    LabDropoutLead => "笔记 001 写出了带掩码的自注意力的执行顺序。下面是当前场景中一个查询在每一步的数值。训练时，dropout 随机丢掉一些权重（概率 p），并把留下的乘以 1/(1−p)；推理时（默认）什么也不做。",
+        "Note 001 writes out the order of masked self-attention. Below are one query's numbers at every stage of the current scenario. In training, dropout drops each weight with probability p and multiplies the kept ones by 1/(1−p); at inference (the default) it does nothing.";
+    LabDropoutQuestion => "训练模式下（p = 0.5），dropout 之后每一行权重加起来还等于 1 吗？", "In training mode (p = 0.5), does each row of weights still add up to 1 after dropout?";
+    LabDropoutNotAlways => "一般不等于 1", "In general, no";
+    LabDropoutExplain => "一般不等于 1。留下的权重乘以 1/(1−p) = 2，丢掉的变成 0，和可能大于 1 也可能小于 1。放大是为了让每个权重的期望值不变：平均下来和推理时一样。",
+        "In general, no. Kept weights are multiplied by 1/(1−p) = 2 and dropped ones become 0, so a row may add up to more or less than 1. The rescaling keeps each weight's expected value: on average it equals the inference weight.";
+    LabBadRate => "p 必须是 0 到 0.9 之间的数，已保留原来的值", "p must be a number from 0 to 0.9; the last value stays";
+    LabStageMask => "掩码", "mask";
+    LabInference => "推理", "inference";
+    LabTraining => "训练", "training";
+    LabMode => "模式", "Mode";
+    LabRate => "丢弃率 p", "Drop rate p";
+    LabNewDraw => "重新抽样", "New draw";
+    LabHead => "头", "Head";
+    LabStripCaption => "每一步的数值（每行一个键）", "the numbers at each stage (one row per key)";
+    LabWhyNotOne => "训练模式：被丢掉的权重变成 0（划掉的格子），留下的乘以 1/(1−p)，所以这一行的和不再是 1，但每个权重的期望值不变。每次训练都会重新抽样；推理时不用 dropout。",
+        "Training mode: dropped weights become 0 (struck-out cells) and the kept ones are multiplied by 1/(1−p), so the row no longer adds up to 1, but each weight keeps its expected value. Training draws anew every step; inference uses no dropout.";
+    LabInferenceNote => "推理模式：dropout 不改变权重，每行的和是 1。切换到训练模式看看它做了什么。", "Inference mode: dropout leaves the weights alone and each row adds up to 1. Switch to training to see what it does.";
+    LabAllWeights => "这个头在 dropout 之后的全部权重：", "This head's weights after dropout:";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
 }

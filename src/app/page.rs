@@ -9,7 +9,10 @@ use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
+use super::labs::dropout::DropoutLab;
 use super::labs::geometry::GeometryLab;
+use super::labs::masks::MasksLab;
+use super::labs::positions::PositionsLab;
 use super::labs::scaling::ScalingLab;
 use super::labs::scoring::ScoringLab;
 use super::matrix::{index_labels, view, MatrixProps, Role};
@@ -388,7 +391,7 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring) {
+            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout) {
                 <section class="labs" aria-label={S::LabsHeading.t(lang)}>
                     if !embed {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
@@ -401,6 +404,15 @@ pub fn App() -> Html {
                     }
                     if !embed || figure == effects::View::Scaling {
                         <ScalingLab lang={lang} />
+                    }
+                    if !embed || figure == effects::View::Positions {
+                        <PositionsLab scenario={s.clone()} lang={lang} />
+                    }
+                    if !embed || figure == effects::View::Masks {
+                        <MasksLab scenario={s.clone()} trace={t.clone()} on_edit={(!locked).then(|| on_edit.clone())} lang={lang} />
+                    }
+                    if !embed || figure == effects::View::Dropout {
+                        <DropoutLab trace={t.clone()} lang={lang} />
                     }
                 </section>
             }

@@ -267,6 +267,9 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         { view_option("heatmaps", S::ViewHeatmaps) }
                         { view_option("workbench", S::ViewWorkbench) }
                         { view_option("scoring", S::ViewScoring) }
+                        { view_option("positions", S::ViewPositions) }
+                        { view_option("masks", S::ViewMasks) }
+                        { view_option("dropout", S::ViewDropout) }
                         { view_option("geometry", S::ViewGeometry) }
                         { view_option("scaling", S::ViewScaling) }
                     </select>

@@ -4,13 +4,16 @@
 
 pub mod captions;
 pub mod derive;
+pub mod dropout;
 pub mod edit;
 pub mod format;
 pub mod formulas;
 pub mod geometry;
 pub mod heads;
 pub mod heatmap;
+pub mod masks;
 pub mod names;
+pub mod order;
 pub mod parse;
 pub mod presets;
 pub mod random;

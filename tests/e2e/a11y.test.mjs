@@ -23,6 +23,9 @@ const VIEWS = [
   '?lang=en&embed=1&view=scaling',
   '?lang=zh&embed=1&view=geometry',
   '?lang=en&embed=1&view=scoring',
+  '?lang=zh&embed=1&view=positions',
+  '?lang=en&embed=1&view=masks' + shareFragment(TWO_HEADS),
+  '?lang=zh&embed=1&view=dropout',
 ];
 
 for (const view of VIEWS) {
@@ -31,7 +34,7 @@ for (const view of VIEWS) {
     await page.goto(BASE_URL + view);
     await ready(page);
     // A lab shows its numbers once its question is answered (or skipped).
-    if (/view=(scaling|geometry|scoring)/.test(view)) {
+    if (/view=(scaling|geometry|scoring|positions|masks|dropout)/.test(view)) {
       await page.click('.predict .skip');
       await page.waitForSelector('[data-lab] .verdict');
     }

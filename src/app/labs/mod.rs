@@ -3,7 +3,55 @@
 //! answer before the numbers appear ("predict, then reveal"); the numbers
 //! come from `crate::attention` and `crate::lesson`.
 
+pub mod dropout;
 pub mod geometry;
+pub mod masks;
+pub mod positions;
 mod predict;
 pub mod scaling;
 pub mod scoring;
+
+use crate::attention::Matrix;
+use crate::lesson::format::{rounded, short};
+use nalgebra::DMatrix;
+use yew::prelude::*;
+
+/// Rows and columns shown of a lab's small matrices.
+const SHOWN: usize = 8;
+
+/// A small read-only matrix (its first rows and columns), cells tinted by
+/// weight when `tint`, drawn transposed in the column layout (one query
+/// per column); `data-row`/`data-col` stay in the row-vector orientation.
+/// Entries that `hidden` marks are masked keys: drawn as such, not as a
+/// number the reader might take for a small weight.
+fn mini(
+    m: &Matrix,
+    name: &'static str,
+    tint: bool,
+    transpose: bool,
+    hidden: Option<&DMatrix<bool>>,
+) -> Html {
+    let (rows, cols) = if transpose {
+        (m.ncols(), m.nrows())
+    } else {
+        (m.nrows(), m.ncols())
+    };
+    let (r, c) = (rows.min(SHOWN), cols.min(SHOWN));
+    html! {
+        <table class="mini" data-mini={name}>
+            <tbody>
+                { for (0..r).map(|a| html! {
+                    <tr>
+                        { for (0..c).map(|b| {
+                            let (i, j) = if transpose { (b, a) } else { (a, b) };
+                            let v = m[(i, j)];
+                            let off = hidden.is_some_and(|h| h[(i, j)]);
+                            let style = (tint && v.is_finite() && !off).then(|| format!("background:rgba(40,116,166,{})", rounded(0.08 + 0.6 * v.min(1.0), 3)));
+                            html! { <td class={classes!(off.then_some("off"))} data-row={i.to_string()} data-col={j.to_string()} data-value={v.to_string()} style={style}>{ if off { "·".to_string() } else { short(v) } }</td> }
+                        }) }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}

@@ -5,6 +5,7 @@
 //! `crate::lesson::scoring` over the engine's own softmax.
 
 use super::predict::Predict;
+use super::{mini, SHOWN};
 use crate::app::i18n::{Lang, S};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::short;
@@ -15,42 +16,11 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Rows and columns shown of each matrix.
-const SHOWN: usize = 8;
-
 #[derive(Properties, PartialEq)]
 pub struct ScoringLabProps {
     pub trace: Rc<Trace>,
     pub convention: Convention,
     pub lang: Lang,
-}
-
-/// A small read-only matrix (its first rows and columns), cells tinted by
-/// weight when `tint`, drawn transposed in the column layout (one query
-/// per column); `data-row`/`data-col` stay in the row-vector orientation.
-fn mini(m: &Matrix, name: &'static str, tint: bool, transpose: bool) -> Html {
-    let (rows, cols) = if transpose {
-        (m.ncols(), m.nrows())
-    } else {
-        (m.nrows(), m.ncols())
-    };
-    let (r, c) = (rows.min(SHOWN), cols.min(SHOWN));
-    html! {
-        <table class="mini" data-mini={name}>
-            <tbody>
-                { for (0..r).map(|a| html! {
-                    <tr>
-                        { for (0..c).map(|b| {
-                            let (i, j) = if transpose { (b, a) } else { (a, b) };
-                            let v = m[(i, j)];
-                            let style = (tint && v.is_finite()).then(|| format!("background:rgba(40,116,166,{})", crate::lesson::format::rounded(0.08 + 0.6 * v, 3)));
-                            html! { <td data-row={i.to_string()} data-col={j.to_string()} data-value={v.to_string()} style={style}>{ short(v) }</td> }
-                        }) }
-                    </tr>
-                }) }
-            </tbody>
-        </table>
-    }
 }
 
 /// The question, then (once answered) the comparison, which is computed
@@ -143,11 +113,11 @@ fn ScoringBody(p: &ScoringLabProps) -> Html {
                 <p class="formula">{ formula }</p>
                 <p class="cost">{ costs }</p>
                 <p class="what">{ if col { S::LabScoresCol.t(lang) } else { S::LabScores.t(lang) } }</p>
-                { mini(&s.scores, "scores", false, col) }
+                { mini(&s.scores, "scores", false, col, None) }
                 <p class="what">{ S::LabWeights.t(lang) }</p>
-                { mini(&s.weights, "weights", true, col) }
+                { mini(&s.weights, "weights", true, col, None) }
                 <p class="what">{ S::LabOutputs.t(lang) }</p>
-                { mini(&s.output, "output", false, col) }
+                { mini(&s.output, "output", false, col, None) }
             </div>
         }
     };

@@ -1,0 +1,240 @@
+//! The `dropout` lab (FIGURES F12, note `001`): the order
+//! q·k → (÷√d_k) → mask → softmax → dropout → ·V as a strip, with one
+//! query's numbers under each stage. Inference (the default) leaves the
+//! weights alone; training drops each weight with probability p (a seeded,
+//! visible draw) and rescales the rest by 1/(1−p). The math is
+//! `crate::lesson::dropout`, beside the engine's trace, never inside it.
+
+use super::mini;
+use super::predict::Predict;
+use crate::app::i18n::{Lang, S};
+use crate::attention::Trace;
+use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
+use crate::lesson::format::short;
+use crate::lesson::parse::parse_number;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct DropoutLabProps {
+    pub trace: Rc<Trace>,
+    pub lang: Lang,
+}
+
+#[component]
+pub fn DropoutLab(p: &DropoutLabProps) -> Html {
+    let lang = p.lang;
+    html! {
+        <section class="lab" data-lab="dropout" aria-labelledby="lab-dropout-title">
+            <h2 id="lab-dropout-title">{ S::LabDropoutTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabDropoutLead.t(lang) }</p>
+            <Predict question={S::LabDropoutQuestion.t(lang)} right={1}
+                answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::LabDropoutNotAlways.t(lang))]}
+                explanation={S::LabDropoutExplain.t(lang)} lang={lang}>
+                <DropoutBody trace={p.trace.clone()} lang={lang} />
+            </Predict>
+        </section>
+    }
+}
+
+/// The value of an `<input>` event's target.
+fn input_of(e: &Event) -> Option<web_sys::HtmlInputElement> {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+}
+
+#[component]
+fn DropoutBody(p: &DropoutLabProps) -> Html {
+    let lang = p.lang;
+    let t = &p.trace;
+    let training = use_state(|| false);
+    let rate = use_state(|| 0.5f64);
+    let seed = use_state(|| 1u64);
+    let query = use_state(|| 0usize);
+    let head = use_state(|| 0usize);
+    let error = use_state(|| None::<S>);
+    let n = t.n();
+    let (i, h) = ((*query).min(n - 1), (*head).min(t.heads.len() - 1));
+    let draw = training.then_some((*rate, *seed));
+    let st = strip(t, h, i, draw);
+
+    let set_mode = |on: bool| {
+        let training = training.clone();
+        Callback::from(move |_: Event| training.set(on))
+    };
+    let on_rate = {
+        let (rate, error) = (rate.clone(), error.clone());
+        Callback::from(move |e: Event| {
+            let Some(input) = input_of(&e) else { return };
+            match parse_number(&input.value()) {
+                Ok(v) if (0.0..=MAX_P).contains(&v) => {
+                    input.set_attribute("aria-invalid", "false").ok();
+                    error.set(None);
+                    rate.set(v);
+                }
+                _ => {
+                    input.set_attribute("aria-invalid", "true").ok();
+                    error.set(Some(S::LabBadRate));
+                }
+            }
+        })
+    };
+    let on_seed = {
+        let (seed, error) = (seed.clone(), error.clone());
+        Callback::from(move |e: Event| {
+            let Some(input) = input_of(&e) else { return };
+            match input.value().trim().parse::<u64>() {
+                Ok(v) => {
+                    input.set_attribute("aria-invalid", "false").ok();
+                    error.set(None);
+                    seed.set(v);
+                }
+                Err(_) => {
+                    input.set_attribute("aria-invalid", "true").ok();
+                    error.set(Some(S::LabBadSeed));
+                }
+            }
+        })
+    };
+    let next_seed = {
+        let seed = seed.clone();
+        Callback::from(move |_: MouseEvent| seed.set(*seed + 1))
+    };
+    let pick_query = {
+        let query = query.clone();
+        Callback::from(move |e: Event| {
+            if let Some(sel) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                query.set(sel.value().parse().unwrap_or(0));
+            }
+        })
+    };
+    let pick_head = {
+        let head = head.clone();
+        Callback::from(move |e: Event| {
+            if let Some(sel) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                head.set(sel.value().parse().unwrap_or(0));
+            }
+        })
+    };
+
+    // The strip: one column per stage, one row per key.
+    let cell = |stage: &'static str, j: usize, v: Option<f64>, class: Option<&'static str>| match v
+    {
+        Some(v) => {
+            html! { <td class={classes!(class)} data-stage={stage} data-key={j.to_string()} data-value={v.to_string()}>{ short(v) }</td> }
+        }
+        None => {
+            html! { <td class="off" data-stage={stage} data-key={j.to_string()} data-value="-inf">{ "−∞" }</td> }
+        }
+    };
+    let mut stages: Vec<(&'static str, String)> = vec![("score", "qⁱ·kʲ".to_string())];
+    if t.scale {
+        stages.push(("scaled", format!("÷ √d_k = ÷ {}", short(t.divisor))));
+    }
+    stages.push(("mask", S::LabStageMask.t(lang).to_string()));
+    stages.push(("softmax", "softmax".to_string()));
+    stages.push((
+        "dropout",
+        format!(
+            "dropout ({})",
+            if *training {
+                format!("p = {}", short(*rate))
+            } else {
+                S::LabInference.t(lang).to_string()
+            }
+        ),
+    ));
+    let sum_w = row_sum(&st.weights);
+    let sum_d = row_sum(&st.dropped);
+    let dropped = train(&t.heads[h], if *training { *rate } else { 0.0 }, *seed);
+    let hidden = t.allowed.map(|a| !a);
+    html! {
+        <>
+            <div class="lab-controls dropout-controls">
+                <fieldset class="mode">
+                    <legend>{ S::LabMode.t(lang) }</legend>
+                    <label><input type="radio" name="lab-dropout-mode" value="inference" checked={!*training} onchange={set_mode(false)} />{ S::LabInference.t(lang) }</label>
+                    <label><input type="radio" name="lab-dropout-mode" value="training" checked={*training} onchange={set_mode(true)} />{ S::LabTraining.t(lang) }</label>
+                </fieldset>
+                <label class="field small" for="lab-dropout-p">
+                    <span>{ S::LabRate.t(lang) }</span>
+                    <input id="lab-dropout-p" type="number" min="0" max={MAX_P.to_string()} step="0.1" value={rate.to_string()} disabled={!*training} onchange={on_rate} />
+                </label>
+                <label class="field small" for="lab-dropout-seed">
+                    <span>{ S::LabSeed.t(lang) }</span>
+                    <input id="lab-dropout-seed" type="number" min="0" step="1" value={seed.to_string()} disabled={!*training} onchange={on_seed} />
+                </label>
+                <button class="new-seed" disabled={!*training} onclick={next_seed}>{ S::LabNewDraw.t(lang) }</button>
+                <label class="field small" for="lab-dropout-query">
+                    <span>{ S::QueryWord.t(lang) }</span>
+                    <select id="lab-dropout-query" onchange={pick_query}>
+                        { for t.tokens.iter().enumerate().map(|(k, tok)| html! { <option value={k.to_string()} selected={k == i}>{ tok.clone() }</option> }) }
+                    </select>
+                </label>
+                if t.heads.len() > 1 {
+                    <label class="field small" for="lab-dropout-head">
+                        <span>{ S::LabHead.t(lang) }</span>
+                        <select id="lab-dropout-head" onchange={pick_head}>
+                            { for (0..t.heads.len()).map(|r| html! { <option value={r.to_string()} selected={r == h}>{ (r + 1).to_string() }</option> }) }
+                        </select>
+                    </label>
+                }
+                if let Some(e) = *error {
+                    <p class="field-error" role="alert">{ e.t(lang) }</p>
+                }
+            </div>
+            <div class="strip-wrap">
+                <table class="lab-table strip" data-strip={if *training { "training" } else { "inference" }}>
+                    <caption>{ format!("{} {} → ", S::QueryWord.t(lang), t.tokens[i]) }{ S::LabStripCaption.t(lang) }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ S::KeyWord.t(lang) }</th>
+                            { for stages.iter().map(|(id, title)| html! { <th scope="col" data-stage-head={*id}>{ title.clone() }<span class="arrow" aria-hidden="true">{ " →" }</span></th> }) }
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for (0..n).map(|j| html! {
+                            <tr>
+                                <th scope="row">{ t.tokens[j].clone() }</th>
+                                { cell("score", j, Some(st.scores[j]), None) }
+                                if t.scale { { cell("scaled", j, Some(st.scaled[j]), None) } }
+                                { cell("mask", j, st.masked[j], None) }
+                                { cell("softmax", j, Some(st.weights[j]), None) }
+                                { cell("dropout", j, Some(st.dropped[j]), (!st.kept[j]).then_some("dropped")) }
+                            </tr>
+                        }) }
+                        <tr class="sum">
+                            <th scope="row">{ "Σ" }</th>
+                            <td></td>
+                            if t.scale { <td></td> }
+                            <td></td>
+                            <td data-sum="softmax" data-value={sum_w.to_string()}>{ short(sum_w) }</td>
+                            <td data-sum="dropout" data-value={sum_d.to_string()}>{ short(sum_d) }</td>
+                        </tr>
+                    </tbody>
+                </table>
+                <p class="strip-output" data-stage="output">
+                    { format!("· V → b{} = [", crate::lesson::timeline::sup(i + 1)) }
+                    { for st.output.iter().enumerate().map(|(c, v)| html! {
+                        <><span data-col={c.to_string()} data-value={v.to_string()}>{ short(*v) }</span>{ if c + 1 < st.output.len() { ", " } else { "" } }</>
+                    }) }
+                    { "]" }
+                </p>
+            </div>
+            <p class={classes!("note", (*training).then_some("training"))}>
+                { if *training { S::LabWhyNotOne.t(lang) } else { S::LabInferenceNote.t(lang) } }
+            </p>
+            <figure>
+                <figcaption>{ S::LabAllWeights.t(lang) }</figcaption>
+                { mini(&dropped.weights, "dropped", true, false, Some(&hidden)) }
+            </figure>
+        </>
+    }
+}

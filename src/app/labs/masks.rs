@@ -1,0 +1,366 @@
+//! The `masks` lab (FIGURES F9; note `000` §6.1–6.3, note `001`): the
+//! scenario's mask as an `n × n` grid to click or drag over (keyboard:
+//! arrows, then Enter or Space), presets named by the model they imitate
+//! (full = global attention, causal = RNN-like order, window = a CNN's
+//! receptive field, padding, graph = a GNN's edges), and a graph editor
+//! whose adjacency becomes the mask. Every change is an edit of the
+//! scenario: the workbench, the share link and undo follow. The grid math
+//! is `crate::lesson::masks`.
+
+use super::mini;
+use super::predict::Predict;
+use crate::app::i18n::{Lang, S};
+use crate::attention::{compute, Mask, Scenario, Trace};
+use crate::lesson::edit::Edit;
+use crate::lesson::masks::{
+    blind_rows, edges, grid, named, painted, self_loops, star, toggle_edge, with_self_loops, Grid,
+};
+use crate::lesson::parse::parse_number;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// The graph editor draws up to this many nodes.
+const GRAPH_MAX: usize = 16;
+const GRAPH_SIZE: f64 = 240.0;
+
+#[derive(Properties, PartialEq)]
+pub struct MasksLabProps {
+    pub scenario: Rc<Scenario>,
+    pub trace: Rc<Trace>,
+    /// `None` on a locked page: the mask is shown, not editable.
+    pub on_edit: Option<Callback<Edit>>,
+    pub lang: Lang,
+}
+
+#[component]
+pub fn MasksLab(p: &MasksLabProps) -> Html {
+    let lang = p.lang;
+    html! {
+        <section class="lab" data-lab="masks" aria-labelledby="lab-masks-title">
+            <h2 id="lab-masks-title">{ S::LabMasksTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabMasksLead.t(lang) }</p>
+            <Predict question={S::LabMasksQuestion.t(lang)} right={1}
+                answers={vec![AttrValue::from(S::LabMasksSmall.t(lang)), AttrValue::from(S::LabMasksZero.t(lang))]}
+                explanation={S::LabMasksExplain.t(lang)} lang={lang}>
+                <MasksBody scenario={p.scenario.clone()} trace={p.trace.clone()} on_edit={p.on_edit.clone()} lang={lang} />
+            </Predict>
+        </section>
+    }
+}
+
+/// The mask to store for a grid: its name when it has one (short links,
+/// the controls' menu shows it), the grid itself otherwise.
+fn mask_of(g: Grid) -> Mask {
+    named(&g).unwrap_or(Mask::Custom(g))
+}
+
+fn mask_name(m: &Option<Mask>, lang: Lang) -> String {
+    match m {
+        Some(Mask::None) => S::LabMaskFull.t(lang).to_string(),
+        Some(Mask::Causal) => S::LabMaskCausal.t(lang).to_string(),
+        Some(Mask::Window(w)) => format!("{} (W = {w})", S::LabMaskWindow.t(lang)),
+        Some(Mask::Padding(l)) => format!("{} (L = {l})", S::LabMaskPadding.t(lang)),
+        _ => S::LabMaskCustom.t(lang).to_string(),
+    }
+}
+
+/// A small whole-number field (W or L) that keeps its last good value.
+fn number_field(
+    id: &'static str,
+    label: &'static str,
+    value: usize,
+    max: usize,
+    set: Callback<usize>,
+) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        let Some(input) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        match parse_number(&input.value()) {
+            Ok(v) if v.fract() == 0.0 && v >= 1.0 && v <= max as f64 => {
+                input.set_attribute("aria-invalid", "false").ok();
+                set.emit(v as usize);
+            }
+            _ => {
+                input.set_attribute("aria-invalid", "true").ok();
+            }
+        }
+    });
+    html! {
+        <label class="field small" for={id}>
+            <span>{ label }</span>
+            <input id={id} type="number" min="1" max={max.to_string()} value={value.to_string()} onchange={onchange} />
+        </label>
+    }
+}
+
+#[component]
+fn MasksBody(p: &MasksLabProps) -> Html {
+    let lang = p.lang;
+    let s = &p.scenario;
+    let n = s.n();
+    let current = grid(&s.mask, n);
+    // While a drag paints: the grid so far and the value painted.
+    let preview = use_state(|| None::<Grid>);
+    let painting = use_mut_ref(|| None::<bool>);
+    let focus = use_state(|| (0usize, 0usize));
+    let picked = use_state(|| None::<usize>);
+    let window = use_state(|| 1usize);
+    let padding = use_state(|| n.saturating_sub(1).max(1));
+    let table = use_node_ref();
+    let shown = (*preview).clone().unwrap_or_else(|| current.clone());
+    let editable = p.on_edit.is_some();
+    let commit = {
+        let on_edit = p.on_edit.clone();
+        move |g: Grid| {
+            if let Some(e) = &on_edit {
+                e.emit(Edit::Mask(mask_of(g)));
+            }
+        }
+    };
+    let set_mask = |m: Mask| {
+        let on_edit = p.on_edit.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(e) = &on_edit {
+                e.emit(Edit::Mask(m.clone()));
+            }
+        })
+    };
+
+    // Pointer: press paints one cell and starts a drag; entering other
+    // cells paints them; release (or leaving the grid) commits once.
+    let down = |i: usize, j: usize| {
+        let (preview, painting, current, focus) = (
+            preview.clone(),
+            painting.clone(),
+            current.clone(),
+            focus.clone(),
+        );
+        Callback::from(move |e: PointerEvent| {
+            e.prevent_default();
+            let on = !current[i][j];
+            *painting.borrow_mut() = Some(on);
+            focus.set((i, j));
+            preview.set(Some(painted(&current, &[(i, j)], on)));
+        })
+    };
+    let enter = |i: usize, j: usize| {
+        let (preview, painting) = (preview.clone(), painting.clone());
+        Callback::from(move |_: PointerEvent| {
+            let Some(on) = *painting.borrow() else { return };
+            if let Some(g) = &*preview {
+                if g[i][j] != on {
+                    preview.set(Some(painted(g, &[(i, j)], on)));
+                }
+            }
+        })
+    };
+    let finish = {
+        let (preview, painting, commit) = (preview.clone(), painting.clone(), commit.clone());
+        Callback::from(move |_: PointerEvent| {
+            if painting.borrow_mut().take().is_some() {
+                if let Some(g) = (*preview).clone() {
+                    commit(g);
+                }
+                preview.set(None);
+            }
+        })
+    };
+    // Keyboard: a roving focus over the cells.
+    let key = {
+        let (focus, table, current, commit) = (
+            focus.clone(),
+            table.clone(),
+            current.clone(),
+            commit.clone(),
+        );
+        Callback::from(move |e: KeyboardEvent| {
+            let (i, j) = *focus;
+            let next = match e.key().as_str() {
+                "ArrowUp" => (i.saturating_sub(1), j),
+                "ArrowDown" => ((i + 1).min(n - 1), j),
+                "ArrowLeft" => (i, j.saturating_sub(1)),
+                "ArrowRight" => (i, (j + 1).min(n - 1)),
+                "Home" => (i, 0),
+                "End" => (i, n - 1),
+                " " | "Enter" => {
+                    e.prevent_default();
+                    commit(painted(&current, &[(i, j)], !current[i][j]));
+                    return;
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            focus.set(next);
+            if let Some(el) = table
+                .cast::<web_sys::Element>()
+                .and_then(|t| {
+                    t.query_selector(&format!(
+                        "button[data-row=\"{}\"][data-col=\"{}\"]",
+                        next.0, next.1
+                    ))
+                    .ok()
+                    .flatten()
+                })
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = el.focus();
+            }
+        })
+    };
+    let grid_view = html! {
+        <table class={classes!("mask-grid", (n > 16).then_some("dense"))} ref={table.clone()} role="grid"
+            aria-label={S::LabMaskGridLabel.t(lang)} onpointerup={finish.clone()} onpointerleave={finish} onkeydown={key}>
+            <thead><tr><th></th>{ for s.tokens.iter().enumerate().map(|(j, t)| html! { <th scope="col" title={t.clone()}>{ j + 1 }</th> }) }</tr></thead>
+            <tbody>
+                { for (0..n).map(|i| html! {
+                    <tr>
+                        <th scope="row" title={s.tokens[i].clone()}>{ format!("{} {}", i + 1, s.tokens[i]) }</th>
+                        { for (0..n).map(|j| {
+                            let on = shown[i][j];
+                            html! {
+                                <td>
+                                    <button data-row={i.to_string()} data-col={j.to_string()} data-value={on.to_string()}
+                                        class={if on { "on" } else { "off" }} aria-pressed={on.to_string()} disabled={!editable}
+                                        tabindex={if *focus == (i, j) { "0" } else { "-1" }}
+                                        aria-label={format!("{} {} → {} {}", S::QueryWord.t(lang), s.tokens[i], S::KeyWord.t(lang), s.tokens[j])}
+                                        onpointerdown={down(i, j)} onpointerenter={enter(i, j)} />
+                                </td>
+                            }
+                        }) }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    };
+
+    // The graph: nodes on a circle; click two nodes to add or remove the
+    // edge between them.
+    let node_click = |a: usize| {
+        let (picked, current, commit) = (picked.clone(), current.clone(), commit.clone());
+        Callback::from(move |_: MouseEvent| match *picked {
+            Some(b) if b != a => {
+                picked.set(None);
+                commit(toggle_edge(&current, a, b));
+            }
+            Some(_) => picked.set(None),
+            None => picked.set(Some(a)),
+        })
+    };
+    let node_key = |a: usize| {
+        let click = node_click(a);
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                e.prevent_default();
+                if let Ok(m) = web_sys::MouseEvent::new("click") {
+                    click.emit(m);
+                }
+            }
+        })
+    };
+    let loops = self_loops(&current);
+    let toggle_loops = {
+        let (current, commit) = (current.clone(), commit.clone());
+        Callback::from(move |_: Event| commit(with_self_loops(&current, !loops)))
+    };
+    let at = |k: usize| {
+        let t = std::f64::consts::TAU * k as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
+        let c = GRAPH_SIZE / 2.0;
+        (
+            c + 0.38 * GRAPH_SIZE * t.cos(),
+            c + 0.38 * GRAPH_SIZE * t.sin(),
+        )
+    };
+    let graph_view = if n <= GRAPH_MAX {
+        html! {
+            <figure class="graph">
+                <svg data-graph="" viewBox={format!("0 0 {GRAPH_SIZE} {GRAPH_SIZE}")} width={GRAPH_SIZE.to_string()} height={GRAPH_SIZE.to_string()}>
+                    { for edges(&current).into_iter().map(|(a, b)| {
+                        let ((x1, y1), (x2, y2)) = (at(a), at(b));
+                        html! { <line data-edge={format!("{a}-{b}")} x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} /> }
+                    }) }
+                    { for (0..n).map(|k| {
+                        let (x, y) = at(k);
+                        html! {
+                            <g class={classes!("node", (*picked == Some(k)).then_some("picked"), (!current[k][k]).then_some("no-loop"))}
+                                data-node={k.to_string()} role="button" tabindex={if editable { "0" } else { "-1" }}
+                                aria-pressed={(*picked == Some(k)).to_string()}
+                                aria-label={format!("{} {}", S::LabNode.t(lang), s.tokens[k])}
+                                onclick={editable.then(|| node_click(k))} onkeydown={editable.then(|| node_key(k))}>
+                                <circle cx={x.to_string()} cy={y.to_string()} r="15" />
+                                <title>{ s.tokens[k].clone() }</title>
+                                <text x={x.to_string()} y={(y + 4.0).to_string()} text-anchor="middle">{ k + 1 }</text>
+                            </g>
+                        }
+                    }) }
+                </svg>
+                <figcaption>
+                    { S::LabGraphHow.t(lang) }
+                    <label class="inline"><input type="checkbox" checked={loops} disabled={!editable} onchange={toggle_loops} />{ S::LabSelfLoops.t(lang) }</label>
+                </figcaption>
+            </figure>
+        }
+    } else {
+        html! { <p class="note">{ S::LabGraphTooBig.t(lang) }</p> }
+    };
+
+    // Before and after, on the first head.
+    let before: Option<Trace> = compute(&Scenario {
+        mask: Mask::None,
+        ..(**s).clone()
+    })
+    .ok();
+    let hidden = p.trace.allowed.map(|a| !a);
+    let blind = blind_rows(&current);
+    let set_w = {
+        let window = window.clone();
+        Callback::from(move |v: usize| window.set(v))
+    };
+    let set_l = {
+        let padding = padding.clone();
+        Callback::from(move |v: usize| padding.set(v))
+    };
+    let max_w = n.saturating_sub(1).max(1);
+    html! {
+        <>
+            <div class="lab-controls mask-presets" role="group" aria-label={S::LabMaskPresets.t(lang)}>
+                <button data-preset="full" disabled={!editable} onclick={set_mask(Mask::None)}>{ S::LabMaskFull.t(lang) }</button>
+                <button data-preset="causal" disabled={!editable} onclick={set_mask(Mask::Causal)}>{ S::LabMaskCausal.t(lang) }</button>
+                <span class="preset-with">
+                    <button data-preset="window" disabled={!editable} onclick={set_mask(Mask::Window((*window).min(max_w)))}>{ S::LabMaskWindow.t(lang) }</button>
+                    { number_field("lab-mask-w", "W", (*window).min(max_w), max_w, set_w) }
+                </span>
+                <span class="preset-with">
+                    <button data-preset="padding" disabled={!editable} onclick={set_mask(Mask::Padding((*padding).min(n)))}>{ S::LabMaskPadding.t(lang) }</button>
+                    { number_field("lab-mask-l", "L", (*padding).min(n), n, set_l) }
+                </span>
+                <button data-preset="graph" disabled={!editable} onclick={set_mask(mask_of(star(n)))}>{ S::LabMaskGraph.t(lang) }</button>
+            </div>
+            <p class="mask-name" data-mask-name="">{ format!("{} {}", S::LabMaskIs.t(lang), mask_name(&named(&current), lang)) }</p>
+            if !editable { <p class="note">{ S::LabLocked.t(lang) }</p> }
+            <div class="lab-row mask-editors">
+                <figure class="grid-figure">
+                    { grid_view }
+                    <figcaption>{ S::LabGridHow.t(lang) }</figcaption>
+                </figure>
+                { graph_view }
+            </div>
+            if !blind.is_empty() {
+                <p class="field-error" role="status" data-blind={blind.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(",")}>
+                    { format!("{} {}", S::LabBlindRows.t(lang), blind.iter().map(|&i| s.tokens[i].clone()).collect::<Vec<_>>().join(", ")) }
+                </p>
+            }
+            <div class="lab-row before-after">
+                if let Some(b) = &before {
+                    <figure><figcaption>{ S::LabWeightsNoMask.t(lang) }</figcaption>{ mini(&b.heads[0].weights, "before", true, false, None) }</figure>
+                }
+                <figure><figcaption>{ S::LabWeightsMasked.t(lang) }</figcaption>{ mini(&p.trace.heads[0].weights, "after", true, false, Some(&hidden)) }</figure>
+            </div>
+            <p class="note">{ S::LabMasksWhy.t(lang) }</p>
+        </>
+    }
+}

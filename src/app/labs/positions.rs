@@ -1,0 +1,273 @@
+//! The `positions` lab (FIGURES F8; note `000` §5.2, note `001`): without
+//! positions attention cannot tell order. 我喜欢你 and 你喜欢我 side by
+//! side; the current scenario's tokens shuffled (a button, drag, or click
+//! two tokens to swap them) with the engine's check "rows equal after
+//! un-shuffling"; the sinusoidal encoding as a heatmap. The math is
+//! `crate::lesson::order` over the engine.
+
+use super::predict::Predict;
+use crate::app::i18n::{Lang, S};
+use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
+use crate::lesson::format::short;
+use crate::lesson::heatmap::{hex, Scale};
+use crate::lesson::order::{compare, sentence_pair, shuffle, Comparison};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The heatmap's positions and dimensions.
+const PE_POSITIONS: usize = 32;
+const PE_DIMS: usize = 32;
+const PE_CELL: f64 = 9.0;
+/// The encodings the shuffle check can compare against "none".
+const PE_OPTIONS: [Positional; 1] = [Positional::Sinusoidal];
+
+#[derive(Properties, PartialEq)]
+pub struct PositionsLabProps {
+    pub scenario: Rc<Scenario>,
+    pub lang: Lang,
+}
+
+#[component]
+pub fn PositionsLab(p: &PositionsLabProps) -> Html {
+    let lang = p.lang;
+    html! {
+        <section class="lab" data-lab="positions" aria-labelledby="lab-positions-title">
+            <h2 id="lab-positions-title">{ S::LabPositionsTitle.t(lang) }</h2>
+            <p class="lead">{ S::LabPositionsLead.t(lang) }</p>
+            <Predict question={S::LabPositionsQuestion.t(lang)} right={1}
+                answers={vec![AttrValue::from(S::LabPositionsChanges.t(lang)), AttrValue::from(S::LabPositionsMoves.t(lang))]}
+                explanation={S::LabPositionsExplain.t(lang)} lang={lang}>
+                <PositionsBody scenario={p.scenario.clone()} lang={lang} />
+            </Predict>
+        </section>
+    }
+}
+
+fn positional_name(pe: Positional, lang: Lang) -> &'static str {
+    match pe {
+        Positional::None => S::LabNoPe.t(lang),
+        Positional::Sinusoidal => S::LabWithPe.t(lang),
+    }
+}
+
+/// "equal: yes (largest difference …)" for one comparison.
+fn verdict(c: &Comparison, lang: Lang) -> String {
+    let word = if c.equal {
+        S::AnswerYesPlain
+    } else {
+        S::AnswerNoPlain
+    };
+    format!(
+        "{} {} ({} {})",
+        S::LabRowsEqual.t(lang),
+        word.t(lang),
+        S::LabLargestDiff.t(lang),
+        if c.max_diff == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{:.1e}", c.max_diff)
+        }
+    )
+}
+
+/// A read-only table of outputs, one row per token (first 4 columns).
+fn outputs(tokens: &[String], m: &Matrix, name: &'static str, hl: Option<usize>) -> Html {
+    let cols = m.ncols().min(4);
+    html! {
+        <table class="lab-table outputs" data-outputs={name}>
+            <tbody>
+                { for (0..m.nrows()).map(|i| html! {
+                    <tr class={classes!((hl == Some(i)).then_some("now"))}>
+                        <th scope="row">{ tokens[i].clone() }</th>
+                        { for (0..cols).map(|c| html! {
+                            <td data-row={i.to_string()} data-col={c.to_string()} data-value={m[(i, c)].to_string()}>{ short(m[(i, c)]) }</td>
+                        }) }
+                        if m.ncols() > cols { <td>{ "⋯" }</td> }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+#[component]
+fn PositionsBody(p: &PositionsLabProps) -> Html {
+    let lang = p.lang;
+    let pe = use_state(|| Positional::Sinusoidal);
+    let n = p.scenario.n();
+    let perm = use_state(|| shuffle(n, 1));
+    let seed = use_state(|| 1u64);
+    // A chip picked for swapping (click one, then another), or dragged.
+    let picked = use_state(|| None::<usize>);
+    let dragged = use_mut_ref(|| None::<usize>);
+    let order: Vec<usize> = if perm.len() == n {
+        (*perm).clone()
+    } else {
+        shuffle(n, *seed)
+    };
+
+    // 1. The pair, one sentence reordered into the other.
+    let mut pair = sentence_pair();
+    if lang == Lang::En {
+        pair.tokens = vec!["I".into(), "like".into(), "you".into()];
+    }
+    let sep = if lang == Lang::En { " " } else { "" };
+    let pair_check = |pos: Positional| {
+        let mut s = pair.clone();
+        s.positional = pos;
+        compare(&s, &[2, 1, 0])
+    };
+    let reversed_tokens: Vec<String> = [2, 1, 0].iter().map(|&o| pair.tokens[o].clone()).collect();
+    let pair_view = |pos: Positional| match pair_check(pos) {
+        Some(c) => html! {
+            <div class="pair" data-pair={if pos == Positional::None { "none" } else { "sinusoidal" }} data-equal={c.equal.to_string()}>
+                <h4>{ positional_name(pos, lang) }</h4>
+                <div class="lab-row">
+                    <figure><figcaption>{ pair.tokens.join(sep) }</figcaption>{ outputs(&pair.tokens, &c.original, "first", Some(0)) }</figure>
+                    <figure><figcaption>{ reversed_tokens.join(sep) }</figcaption>{ outputs(&reversed_tokens, &c.reordered, "second", Some(2)) }</figure>
+                </div>
+                <p class="pair-verdict">{ format!("{} {}", pair.tokens[0], if c.equal { S::LabSameOutput.t(lang) } else { S::LabOtherOutput.t(lang) }) }</p>
+            </div>
+        },
+        None => html! {},
+    };
+
+    // 2. The current scenario shuffled (no mask: a mask is tied to places).
+    let base = Scenario {
+        mask: Mask::None,
+        ..(*p.scenario).clone()
+    };
+    let check = |pos: Positional| {
+        let s = Scenario {
+            positional: pos,
+            ..base.clone()
+        };
+        compare(&s, &order)
+    };
+    let reshuffle = {
+        let (perm, seed, picked) = (perm.clone(), seed.clone(), picked.clone());
+        Callback::from(move |_: MouseEvent| {
+            let next = *seed + 1;
+            seed.set(next);
+            perm.set(shuffle(n, next));
+            picked.set(None);
+        })
+    };
+    let unshuffle = {
+        let (perm, picked) = (perm.clone(), picked.clone());
+        Callback::from(move |_: MouseEvent| {
+            perm.set((0..n).collect());
+            picked.set(None);
+        })
+    };
+    let swap = {
+        let (perm, order) = (perm.clone(), order.clone());
+        move |a: usize, b: usize| {
+            let mut next = order.clone();
+            next.swap(a, b);
+            perm.set(next);
+        }
+    };
+    let chip_click = |place: usize| {
+        let (picked, swap) = (picked.clone(), swap.clone());
+        Callback::from(move |_: MouseEvent| match *picked {
+            Some(a) if a != place => {
+                swap(a, place);
+                picked.set(None);
+            }
+            Some(_) => picked.set(None),
+            None => picked.set(Some(place)),
+        })
+    };
+    let drag_start = |place: usize| {
+        let dragged = dragged.clone();
+        Callback::from(move |_: DragEvent| *dragged.borrow_mut() = Some(place))
+    };
+    let drop_on = |place: usize| {
+        let (dragged, swap, picked) = (dragged.clone(), swap.clone(), picked.clone());
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(a) = dragged.borrow_mut().take() {
+                if a != place {
+                    swap(a, place);
+                }
+                picked.set(None);
+            }
+        })
+    };
+    let allow_drop = Callback::from(|e: DragEvent| e.prevent_default());
+    let choose_pe = |v: Positional| {
+        let pe = pe.clone();
+        Callback::from(move |_: Event| pe.set(v))
+    };
+    let checks = [Positional::None, *pe].map(|pos| {
+        let id = if pos == Positional::None { "none" } else { "sinusoidal" };
+        match check(pos) {
+            Some(c) => html! {
+                <div class="order-check" data-check={id} data-equal={c.equal.to_string()}>
+                    <h4>{ positional_name(pos, lang) }</h4>
+                    { outputs(&base.tokens, &c.original, "original", None) }
+                    <p class="what">{ S::LabShuffledOutputs.t(lang) }</p>
+                    { outputs(&order.iter().map(|&o| base.tokens[o].clone()).collect::<Vec<_>>(), &c.reordered, "shuffled", None) }
+                    <p class={classes!("verdict-line", if c.equal { "yes" } else { "no" })}>{ verdict(&c, lang) }</p>
+                </div>
+            },
+            None => html! { <p class="note">{ S::LabShuffleUnavailable.t(lang) }</p> },
+        }
+    });
+
+    // 3. The encoding itself.
+    let table = sinusoidal(PE_POSITIONS, PE_DIMS);
+    let (w, h) = (PE_DIMS as f64 * PE_CELL, PE_POSITIONS as f64 * PE_CELL);
+    let region = (
+        (p.scenario.d_model().min(PE_DIMS) as f64) * PE_CELL,
+        (n.min(PE_POSITIONS) as f64) * PE_CELL,
+    );
+    html! {
+        <>
+            <h3>{ S::LabPairTitle.t(lang) }</h3>
+            <div class="lab-row pairs">
+                { pair_view(Positional::None) }
+                { pair_view(Positional::Sinusoidal) }
+            </div>
+            <h3>{ S::LabShuffleTitle.t(lang) }</h3>
+            <p class="note">{ S::LabShuffleHow.t(lang) }</p>
+            <div class="lab-controls">
+                <div class="chips" role="group" aria-label={S::LabOrder.t(lang)} data-order={order.iter().map(|o| o.to_string()).collect::<Vec<_>>().join(",")}>
+                    { for order.iter().enumerate().map(|(place, &o)| html! {
+                        <button class="chip" draggable="true" data-place={place.to_string()}
+                            aria-pressed={(*picked == Some(place)).to_string()}
+                            onclick={chip_click(place)} ondragstart={drag_start(place)}
+                            ondragover={allow_drop.clone()} ondrop={drop_on(place)}>
+                            { base.tokens[o].clone() }
+                        </button>
+                    }) }
+                </div>
+                <button class="shuffle" onclick={reshuffle}>{ S::LabShuffle.t(lang) }</button>
+                <button class="unshuffle" onclick={unshuffle}>{ S::LabOriginalOrder.t(lang) }</button>
+                if PE_OPTIONS.len() > 1 {
+                    <fieldset class="pe-choice">
+                        <legend>{ S::LabCompareWith.t(lang) }</legend>
+                        { for PE_OPTIONS.iter().map(|&o| html! {
+                            <label><input type="radio" name="lab-pe" checked={*pe == o} onchange={choose_pe(o)} />{ positional_name(o, lang) }</label>
+                        }) }
+                    </fieldset>
+                }
+            </div>
+            <div class="lab-row checks">{ for checks }</div>
+            <h3>{ S::LabPeTitle.t(lang) }</h3>
+            <p class="formula">{ "PE(p, 2k) = sin(p / 10000^(2k/d_model)),  PE(p, 2k+1) = cos(p / 10000^(2k/d_model))" }</p>
+            <figure class="pe-map">
+                <svg data-pe-map="" viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={S::LabPeMapLabel.t(lang)}>
+                    { for (0..PE_POSITIONS).flat_map(|r| (0..PE_DIMS).map(move |c| (r, c))).map(|(r, c)| {
+                        let v = table[(r, c)];
+                        html! { <rect x={(c as f64 * PE_CELL).to_string()} y={(r as f64 * PE_CELL).to_string()} width={PE_CELL.to_string()} height={PE_CELL.to_string()} fill={hex(Scale::Difference.colour(v))} /> }
+                    }) }
+                    <rect class="current" x="0" y="0" width={region.0.to_string()} height={region.1.to_string()} fill="none" stroke="#111" stroke-width="2" />
+                </svg>
+                <figcaption>{ format!("{} (n = {n}, d_model = {})", S::LabPeMapCaption.t(lang), p.scenario.d_model()) }</figcaption>
+            </figure>
+            <p class="note">{ S::LabAddVsConcat.t(lang) }</p>
+        </>
+    }
+}
