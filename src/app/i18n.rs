@@ -335,11 +335,11 @@ strings! {
     LabPositionsLead => "自注意力只比较向量，不看它们排在第几位。把词打乱，每个词的输出只是跟着词换了一行；加上位置编码后，同一个词在不同位置是不同的向量，输出也就不同了（笔记 000 第 5.2 节，笔记 001）。",
         "Self-attention compares vectors; it never looks at where they stand. Shuffle the words and each word's output just moves with it to another row. With a positional encoding the same word at another place is another vector, so its output changes too (note 000 §5.2, note 001).";
     LabPositionsQuestion => "不加位置编码，把“我喜欢你”换成“你喜欢我”。“我”的输出会变吗？",
-        "No positional encoding. Turn 我喜欢你 (I like you) into 你喜欢我 (you like me). Does the output of 我 (I) change?";
-    LabPositionsChanges => "会变，它现在是宾语", "It changes: 我 is now the object";
+        "No positional encoding. Turn “I like you” into “you like me” (note 000's example). Does the output of “I” change?";
+    LabPositionsChanges => "会变，它现在是宾语", "It changes: “I” is now the object";
     LabPositionsMoves => "不变，只是换到了另一行", "It stays the same, only on another row";
     LabPositionsExplain => "不变。“我”的向量没变，它和其他词的分数也没变（只是换了位置），softmax 和加权求和只是按另一种顺序相加，所以输出一模一样。注意力本身看不出词序，这就是要加位置编码的原因。",
-        "It stays the same. 我's vector is unchanged and so are its scores against the other words (only their places moved); the softmax and the weighted sum add the same terms in another order, so the output is identical. Attention alone cannot see word order: that is why positions are added.";
+        "It stays the same. The vector of “I” is unchanged and so are its scores against the other words (only their places moved); the softmax and the weighted sum add the same terms in another order, so the output is identical. Attention alone cannot see word order: that is why positions are added.";
     LabNoPe => "不加位置编码", "Without positional encoding";
     LabWithPe => "加上正弦位置编码", "With the sinusoidal encoding added";
     AnswerYesPlain => "是", "yes";
@@ -350,7 +350,7 @@ strings! {
     LabOtherOutput => "在两句话中的输出不同。", "has a different output in each sentence.";
     LabShuffledOutputs => "打乱顺序后的输出：", "Outputs after shuffling:";
     LabShuffleUnavailable => "当前场景有未定义的行，无法比较。", "The current scenario has undefined rows; nothing to compare.";
-    LabPairTitle => "我喜欢你 / 你喜欢我", "我喜欢你 / 你喜欢我 (I like you / you like me)";
+    LabPairTitle => "我喜欢你 / 你喜欢我", "I like you / you like me";
     LabShuffleTitle => "打乱当前场景的词序", "Shuffle the current scenario's tokens";
     LabShuffleHow => "用当前场景的 X 和权重（这里不用掩码：掩码是跟位置绑定的）。点“打乱”，或者拖动词块，或者先后点两个词块交换它们。",
         "The current scenario's X and weights (without its mask here: a mask is tied to places). Press Shuffle, drag a token onto another, or click two tokens to swap them.";

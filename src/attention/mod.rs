@@ -22,6 +22,7 @@
 //!   limit and number before [`compute`] multiplies anything.
 
 pub mod additive;
+pub mod cost;
 mod engine;
 pub mod json;
 mod mask;

@@ -289,7 +289,7 @@ fn MasksBody(p: &MasksLabProps) -> Html {
                             <g class={classes!("node", (*picked == Some(k)).then_some("picked"), (!current[k][k]).then_some("no-loop"))}
                                 data-node={k.to_string()} role="button" tabindex={if editable { "0" } else { "-1" }}
                                 aria-pressed={(*picked == Some(k)).to_string()}
-                                aria-label={format!("{} {}", S::LabNode.t(lang), s.tokens[k])}
+                                aria-label={format!("{} {}: {}", S::LabNode.t(lang), k + 1, s.tokens[k])}
                                 onclick={editable.then(|| node_click(k))} onkeydown={editable.then(|| node_key(k))}>
                                 <circle cx={x.to_string()} cy={y.to_string()} r="15" />
                                 <title>{ s.tokens[k].clone() }</title>
