@@ -791,3 +791,30 @@ impl NodeEdit {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// The products' kernels: column-major loops, the same sums in the same order
+
+/// The plain triple loop every derivation on the page writes out:
+/// `Σ_k a[i,k]·b[k,j]` folded left to right from 0.
+fn naive(a: &Matrix, b: &Matrix) -> Matrix {
+    Matrix::from_fn(a.nrows(), b.ncols(), |i, j| {
+        (0..a.ncols()).fold(0.0, |acc, k| acc + a[(i, k)] * b[(k, j)])
+    })
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+    #[test]
+    fn matmul_kernels_equal_the_plain_loop_bit_for_bit(
+        n in 0usize..9, k in 0usize..9, m in 0usize..9, seed in vec(value(), 243),
+    ) {
+        let mut it = seed.iter().cycle().copied();
+        let a = Matrix::from_fn(n, k, |_, _| it.next().unwrap());
+        let b = Matrix::from_fn(k, m, |_, _| it.next().unwrap());
+        let bits = |m: &Matrix| m.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        let expect = naive(&a, &b);
+        prop_assert_eq!(bits(&attention_lab::attention::matmul(&a, &b)), bits(&expect));
+        prop_assert_eq!(bits(&attention_lab::attention::matmul_t(&a, &b.transpose())), bits(&expect));
+    }
+}

@@ -194,6 +194,8 @@ pub enum View {
     Masks,
     /// The pipeline strip with dropout.
     Dropout,
+    /// What attention costs, and cheaper variants.
+    Cost,
 }
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
@@ -231,6 +233,7 @@ pub fn display_mode() -> DisplayMode {
             Some("positions") => View::Positions,
             Some("masks") => View::Masks,
             Some("dropout") => View::Dropout,
+            Some("cost") => View::Cost,
             _ => View::Workbench,
         },
     }

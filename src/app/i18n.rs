@@ -330,6 +330,7 @@ strings! {
     ViewPositions => "实验：位置编码", "Lab: positions";
     ViewMasks => "实验：掩码编辑器", "Lab: mask editor";
     ViewDropout => "实验：执行顺序与 dropout", "Lab: order and dropout";
+    ViewCost => "实验：计算量与更省的做法", "Lab: cost and cheaper variants";
     ViewScaling => "为什么除以 √d_k", "why ÷√d_k";
     LabPositionsTitle => "顺序从哪里来：位置编码", "Where order comes from: positional encoding";
     LabPositionsLead => "自注意力只比较向量，不看它们排在第几位。把词打乱，每个词的输出只是跟着词换了一行；加上位置编码后，同一个词在不同位置是不同的向量，输出也就不同了（笔记 000 第 5.2 节，笔记 001）。",
@@ -414,6 +415,63 @@ strings! {
         "Training mode: dropped weights become 0 (struck-out cells) and the kept ones are multiplied by 1/(1−p), so the row no longer adds up to 1, but each weight keeps its expected value. Training draws anew every step; inference uses no dropout.";
     LabInferenceNote => "推理模式：dropout 不改变权重，每行的和是 1。切换到训练模式看看它做了什么。", "Inference mode: dropout leaves the weights alone and each row adds up to 1. Switch to training to see what it does.";
     LabAllWeights => "这个头在 dropout 之后的全部权重：", "This head's weights after dropout:";
+    LabCostTitle => "注意力要花多少计算，以及更省的做法", "What attention costs, and cheaper variants";
+    LabCostLead => "每个查询都要和每个键比较：一层注意力要做 O(n²·(d_k + d_v)) 次乘加，还要存下 n² 个分数（笔记 000 第 7 节）。下面的计数来自引擎本身：每种做法只写一次，既可以真的算，也可以只数不算，所以图上的数就是页面上算出来的数。",
+        "Every query meets every key: one attention layer takes O(n²·(d_k + d_v)) multiply-adds and stores n² scores (note 000 §7). The counts below come from the engine itself: each variant is written once and can either compute or only count, so the numbers on the plot are the work of the computation shown on this page.";
+    LabCostQuestion => "词数 n 翻一倍，计算分数矩阵 QKᵀ 的工作量变成原来的几倍？", "Double the number of tokens n. How much more work does the score matrix QKᵀ take?";
+    LabCostExplain => "4 倍：分数矩阵有 n × n 个格子，每个格子是一次 d_k 维点积。n 翻倍，格子数变成 4 倍；投影 XW 只和 n 成正比，所以 n 大时分数和加权求和占了大头。",
+        "Four times: the score matrix has n × n cells, each a dot product of width d_k. Doubling n quadruples the cells; the projections XW grow only with n, so for large n the scores and the weighted sums dominate.";
+    LabDense => "稠密（标准）", "Dense (standard)";
+    LabWindowed => "窗口 W", "Window W";
+    LabLowRank => "低秩 r（Linformer）", "Low rank r (Linformer)";
+    LabLinear => "线性注意力（φ = elu + 1）", "Linear (φ = elu + 1)";
+    LabPlotLabel => "四种做法的计算量随 n 变化的双对数图", "Log–log plot of the four variants' work against n";
+    LabExact => "精确", "exact";
+    LabApprox => "近似", "approximation";
+    LabWindowW => "窗口 W", "Window W";
+    LabRankR => "秩 r", "Rank r";
+    LabPlotWhat => "画什么", "Plot";
+    LabMaddsCol => "乘加次数", "multiply-adds";
+    LabExpsCol => "exp（或 φ）次数", "exp (or φ) calls";
+    LabStoredCol => "存下的分数个数", "stored scores";
+    LabPlotCaption => "横轴 n（1 到 4096），纵轴对数刻度；竖线是当前场景的", "n from 1 to 4096 across, log scale up; the vertical line is the current scenario's";
+    LabCountsCaption => "当前场景按每种做法真的算一遍", "The current scenario computed each way";
+    LabDiffCol => "与参照的最大差", "largest difference from its reference";
+    LabCostHonest => "参照：窗口对比“带窗口掩码的标准注意力”（应该为 0，它就是同一个函数，只是不算窗口外的格子）；低秩对比不加掩码的标准注意力（把 K、V 按段平均成 r 行；r = n 时正好相等，Linformer 的投影是学出来的）；线性注意力对比因果掩码的标准注意力（换了一个核函数，是另一个函数，并且不除以 √d_k）。",
+        "References: the window against standard attention with the window mask (should be 0: the same function, skipping the cells outside the window); low rank against standard attention without a mask (K and V averaged in segments down to r rows; equal when r = n; Linformer learns its projections); linear attention against standard causal attention (another kernel, so another function, with no ÷√d_k).";
+    LabTimingTitle => "在这个浏览器里计时", "Timed in this browser";
+    LabTimingHow => "用当前场景的宽度和头数，随机输入，计算完整的一层。每个 n 单独一个任务，中间把控制权交还给浏览器，所以页面不会卡住；太大的 n 会跳过。", "The current scenario's widths and heads with random inputs, one whole layer. Each n runs in its own task and the browser gets control back in between, so the page never freezes; sizes that would take too long in one task are skipped.";
+    LabMeasure => "开始计时", "Measure";
+    LabTimeCol => "每次用时", "time per run";
+    LabSkipped => "跳过（太大）", "skipped (too large)";
+    LabLinearTitle => "线性注意力：并行算和像 RNN 一样递推，结果相同", "Linear attention: in parallel, or step by step like an RNN, with the same result";
+    LabLinearHow => "把 softmax 换成 φ(q)·φ(k) 之后，乘法可以换个顺序：先把 φ(kʲ)vʲᵀ 累加成一个 d_k × d_v 的状态 S，每来一个词只更新一次。这里用当前场景第 1 个头的 Q、K、V，带因果掩码。",
+        "With φ(q)·φ(k) in place of the softmax the products can be regrouped: add up φ(kʲ)vʲᵀ into a d_k × d_v state S, updated once per token. Here: the current scenario's first head, Q, K and V, causal.";
+    LabParallel => "并行形式（n × n）", "Parallel form (n × n)";
+    LabRecurrent => "递推形式（状态 S、z）", "Recurrent form (state S, z)";
+    LabPosition => "位置", "Position";
+    LabPrevPos => "上一个位置", "Previous position";
+    LabNextPos => "下一个位置", "Next position";
+    LabKvTitle => "KV 缓存：一次解码一个词", "The KV cache: decoding one token at a time";
+    LabKvHow => "生成时每次只多一个词。把前面各词的 K 和 V 存起来，新词只需要算自己的 q、k、v 和一行分数；得到的行和整句带因果掩码重算的结果逐位相同。",
+        "When generating, each step adds one token. Keep the earlier tokens' K and V; the new token needs only its own q, k, v and one row of scores. The row equals, bit for bit, the causal layer recomputed on the whole sequence.";
+    LabNewToken => "新词", "New token";
+    LabSameRow => "与整句重算逐位相同", "Same bits as recomputing";
+    LabWithCache => "用缓存的乘加", "multiply-adds with the cache";
+    LabRecompute => "整句重算的乘加", "multiply-adds recomputing";
+    LabWhyAttention => "为什么用注意力：和 RNN、CNN 比", "Why attention: against an RNN and a CNN";
+    LabSelfAttention => "自注意力", "Self-attention";
+    LabRecurrentLayer => "循环层（RNN）", "Recurrent (RNN)";
+    LabConv => "卷积（核 k，空洞）", "Convolution (kernel k, dilated)";
+    LabConvPlain => "卷积（核 k）", "Convolution (kernel k)";
+    LabRestricted => "限制在窗口 r 内的自注意力", "Self-attention within r";
+    LabOpsPerLayer => "每层计算量", "operations per layer";
+    LabSequential => "必须依次做的步数", "sequential operations";
+    LabPathLength => "两个位置之间的最长路径", "maximum path length";
+    LabAttnCheaper => "n < d，自注意力比 RNN 层更省。", "n < d, so self-attention is cheaper than a recurrent layer.";
+    LabRnnCheaper => "n ≥ d，RNN 层的计算量更小，但它必须一步一步算，路径长度也是 n。", "n ≥ d, so a recurrent layer does less work, but it must run step by step and its path length is n.";
+    LabReachPrefix => "当前场景用窗口掩码时：", "On the current scenario with a window mask:";
+    LabReachSuffix => "层之后，第 1 个位置才能看到第 n 个位置（每层信息最多走 W 步）。", "layers before position 1 can see position n (information moves at most W places per layer).";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
 }

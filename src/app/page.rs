@@ -9,6 +9,7 @@ use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
+use super::labs::cost::CostLab;
 use super::labs::dropout::DropoutLab;
 use super::labs::geometry::GeometryLab;
 use super::labs::masks::MasksLab;
@@ -391,7 +392,7 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout) {
+            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout | effects::View::Cost) {
                 <section class="labs" aria-label={S::LabsHeading.t(lang)}>
                     if !embed {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
@@ -413,6 +414,9 @@ pub fn App() -> Html {
                     }
                     if !embed || figure == effects::View::Dropout {
                         <DropoutLab trace={t.clone()} lang={lang} />
+                    }
+                    if !embed || figure == effects::View::Cost {
+                        <CostLab scenario={s.clone()} trace={t.clone()} lang={lang} />
                     }
                 </section>
             }

@@ -270,6 +270,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         { view_option("positions", S::ViewPositions) }
                         { view_option("masks", S::ViewMasks) }
                         { view_option("dropout", S::ViewDropout) }
+                        { view_option("cost", S::ViewCost) }
                         { view_option("geometry", S::ViewGeometry) }
                         { view_option("scaling", S::ViewScaling) }
                     </select>

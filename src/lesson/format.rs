@@ -52,6 +52,32 @@ pub fn short(v: f64) -> String {
     format!("{sign}{}.{:02}e{e}", k / 100, k % 100)
 }
 
+/// A count for a table: grouped digits up to a million (`12 345`), then
+/// three significant digits and a power of ten (`1.23e9`).
+pub fn count(v: u64) -> String {
+    if v < 1_000_000 {
+        let d = v.to_string();
+        let mut out = String::new();
+        for (k, c) in d.chars().enumerate() {
+            if k > 0 && (d.len() - k) % 3 == 0 {
+                out.push('\u{202F}');
+            }
+            out.push(c);
+        }
+        out
+    } else {
+        let e = (v as f64).log10().floor() as i32;
+        let m = v as f64 / 10f64.powi(e);
+        // 9.995… rounds up to the next power.
+        let (m, e) = if (m * 100.0).round() >= 1000.0 {
+            (1.0, e + 1)
+        } else {
+            (m, e)
+        };
+        format!("{}e{e}", rounded(m, 2))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +136,16 @@ mod tests {
             assert_eq!(exact(v).parse::<f64>().unwrap(), v);
         }
         assert_eq!(exact(2.0), "2");
+    }
+
+    #[test]
+    fn counts_group_then_go_scientific() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(12_345), "12\u{202F}345");
+        assert_eq!(count(999_999), "999\u{202F}999");
+        assert_eq!(count(1_000_000), "1e6");
+        assert_eq!(count(1_234_567_890), "1.23e9");
+        assert_eq!(count(9_996_000), "1e7");
     }
 }

@@ -3,6 +3,7 @@
 //! answer before the numbers appear ("predict, then reveal"); the numbers
 //! come from `crate::attention` and `crate::lesson`.
 
+pub mod cost;
 pub mod dropout;
 pub mod geometry;
 pub mod masks;
