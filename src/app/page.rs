@@ -43,6 +43,7 @@ fn summary(s: &Scenario, lang: Lang) -> String {
     let positional = match s.positional {
         Positional::None => S::PositionalNone,
         Positional::Sinusoidal => S::PositionalSin,
+        Positional::OneHot => S::PositionalOneHot,
     };
     format!(
         "n = {}, d_model = {}, d_k = {}, d_v = {}, h = {} · {} · {}: {} · {}: {}",
@@ -339,8 +340,18 @@ pub fn App() -> Html {
                                 p.tokens_editable = true;
                                 p
                             }) }
-                            if let Some(pe) = &t.pe {
+                            if let (Positional::Sinusoidal, Some(pe)) = (t.positional, &t.pe) {
                                 { view(props(MatrixName::Pe, pe, S::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
+                            }
+                            if t.positional == Positional::OneHot {
+                                { view({
+                                    let cap = if transpose { S::CapInputOneHotCol } else { S::CapInputOneHot };
+                                    // Columns 1…d_model, then e¹…eⁿ.
+                                    let cols = (1..=d_model).map(|c| c.to_string())
+                                        .chain((1..=s.n()).map(|p| format!("e{}", crate::lesson::timeline::sup(p))))
+                                        .collect();
+                                    props(MatrixName::Input, &t.input, cap.t(lang).into(), Role::Input, tokens.clone(), Rc::new(cols))
+                                }) }
                             }
                         </div>
                         if collapsed {

@@ -286,6 +286,11 @@ fn symbol_body(name: MatrixName, conv: Convention) -> String {
     match name {
         MatrixName::X => mi("X"),
         MatrixName::Pe => mi("PE"),
+        // Row layout: eⁱ after xⁱ along the row; column layout: below it.
+        MatrixName::Input => match conv {
+            Convention::Row => row(&[mo("["), mi("X"), mo("|"), mi("E"), mo("]")]),
+            Convention::Col => column(&[mi("X"), mi("E")]),
+        },
         MatrixName::WQ => weight_symbol(conv, 'Q'),
         MatrixName::WK => weight_symbol(conv, 'K'),
         MatrixName::WV => weight_symbol(conv, 'V'),
@@ -409,6 +414,26 @@ fn formula_body(
             } else {
                 let shape = row(&[dm, mo("×"), n]);
                 let cols = row(&[mo("["), a("1"), mo("⋯"), a("n"), mo("]")]);
+                row(&[sub(&lhs, &shape), eq, cols])
+            }
+        }
+        MatrixName::Input => {
+            let a = |i: &str| sup(&mi("a"), &mi(i));
+            let e = |i: &str| sup(&mi("e"), &mi(i));
+            let wide = paren(&row(&[dm, mo("+"), n.clone()]));
+            if row_conv {
+                let shape = row(&[n, mo("×"), wide]);
+                let rows = column(&[row(&[a("1"), e("1")]), mo("⋮"), row(&[a("n"), e("n")])]);
+                row(&[sub(&lhs, &shape), eq, rows])
+            } else {
+                let shape = row(&[wide, mo("×"), n]);
+                let cols = row(&[
+                    mo("["),
+                    column(&[a("1"), e("1")]),
+                    mo("⋯"),
+                    column(&[a("n"), e("n")]),
+                    mo("]"),
+                ]);
                 row(&[sub(&lhs, &shape), eq, cols])
             }
         }

@@ -27,11 +27,12 @@
 //!   and [`SHOWN`] vectors of a block are drawn (a window around the current
 //!   query), the rest summarised by an ellipsis cell.
 
+use super::captions::input_symbol;
 use super::format::short;
 use super::names::Convention;
 pub use super::names::Role;
 use super::timeline::{subscript, sup, Phase, Step, Timeline};
-use crate::attention::{softmax_parts, Matrix, Scenario, Trace};
+use crate::attention::{softmax_parts, Matrix, Positional, Scenario, Trace};
 
 /// The most entries of a vector, and vectors of a block, drawn at once.
 pub const SHOWN: usize = 8;
@@ -642,12 +643,23 @@ impl<'a> B<'a> {
                         false,
                         hidden,
                     ),
-                    self.op("op.plus", "+"),
-                    self.block("pe", "PE", rows(pe, "pe", "p"), Role::Param, false, hidden),
+                    // Added (sinusoidal) or concatenated after (one-hot).
+                    match t.positional {
+                        Positional::OneHot => self.op("op.cat", "|"),
+                        _ => self.op("op.plus", "+"),
+                    },
+                    match t.positional {
+                        Positional::OneHot => {
+                            self.block("pe", "E", rows(pe, "pe", "e"), Role::Param, false, hidden)
+                        }
+                        _ => {
+                            self.block("pe", "PE", rows(pe, "pe", "p"), Role::Param, false, hidden)
+                        }
+                    },
                     self.op("op.eq", "="),
                     self.block(
                         "x",
-                        "X + PE",
+                        input_symbol(t.positional),
                         rows(&t.input, "x", "x"),
                         Role::Input,
                         false,
@@ -685,7 +697,7 @@ impl<'a> B<'a> {
             out[k].opacity = appear(i);
         }
         let wblock = self.param(&format!("w{sym}.{r}"), wname, w);
-        let xname = if t.pe.is_some() { "X + PE" } else { "X" };
+        let xname = input_symbol(t.positional);
         let xblock = self.block("x", xname, xs, Role::Input, false, hidden);
         let big = sym.to_uppercase();
         let result = self.block(&format!("{sym}.{r}"), &big, out, role, false, hidden);
@@ -1538,7 +1550,7 @@ pub struct SizeKey {
     g: Geometry,
     conv: Convention,
     shape: [usize; 6],
-    pe: bool,
+    pe: Positional,
     allowed: nalgebra::DMatrix<bool>,
     steps: Vec<Step>,
 }
@@ -1557,7 +1569,7 @@ pub fn size_key(c: Ctx, tl: &Timeline) -> SizeKey {
             s.heads.len(),
             s.w_o.as_ref().map_or(0, |w| w.ncols()),
         ],
-        pe: c.trace.pe.is_some(),
+        pe: c.trace.positional,
         allowed: c.trace.allowed.clone(),
         steps: tl.steps.clone(),
     }
