@@ -817,6 +817,14 @@ mod tests {
     }
 
     #[test]
+    fn the_one_hot_input_is_x_with_e_after_each_row_or_below_each_column() {
+        let p = |conv| plain(&formula(MatrixName::Input, conv, true, false));
+        assert_eq!(p(Convention::Row), "[X|E]n×(dmodel+n)=[a1e1⋮anen]");
+        assert_eq!(p(Convention::Col), "[XE](dmodel+n)×n=[[a1e1]⋯[anen]]");
+        assert_eq!(plain(&symbol(MatrixName::Input, Convention::Row)), "[X|E]");
+    }
+
+    #[test]
     fn row_and_column_conventions_differ_where_they_should() {
         // Every formula but the scaling differs between the conventions.
         let differ = MatrixName::ALL
