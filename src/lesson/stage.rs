@@ -1730,6 +1730,44 @@ mod tests {
     }
 
     #[test]
+    fn one_hot_positions_are_drawn_concatenated_and_fit() {
+        use crate::lesson::edit::{apply, Edit};
+        let one_hot = Edit::Positional(crate::attention::Positional::OneHot);
+        let s = apply(&notes_004(), &one_hot, 1).unwrap();
+        // 660 px (an embedded figure). [X | E] is 7 numbers wide, so on a
+        // phone it scrolls inside the figure, as any wide input does.
+        check_all_frames(&s, 660.0);
+        let t = compute(&s).unwrap();
+        let c = ctx(&s, &t, Convention::Row, 660.0);
+        let tl = Timeline::new(&t, Granularity::Matrix, false);
+        let f = frame(c, &tl, 0, 1.0, false);
+        let item = |id: &str| {
+            f.items
+                .iter()
+                .find(|i| i.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        // x¹ = [1, 0, 1, 0] | e¹ = [1, 0, 0] → [1, 0, 1, 0, 1, 0, 0].
+        assert_eq!(values(item("xraw.0")), vec![1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(values(item("pe.1")), vec![0.0, 1.0, 0.0]);
+        assert_eq!(
+            values(item("x.0")),
+            vec![1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0]
+        );
+        assert!(matches!(&item("op.cat").body, Body::Text { lines, .. } if lines == &["|"]));
+        assert!(f.items.iter().all(|i| i.id != "op.plus"));
+        // The projections multiply [X | E] by the 7-row W_Q.
+        let q = tl
+            .steps
+            .iter()
+            .position(|st| st.phase == Phase::Query)
+            .unwrap();
+        let f = frame(c, &tl, q, 1.0, false);
+        let x = f.items.iter().find(|i| i.id == "x.0").unwrap();
+        assert_eq!(cells(x).len(), 7);
+    }
+
+    #[test]
     fn every_number_on_stage_is_the_engines() {
         let s = notes_004();
         let t = compute(&s).unwrap();
