@@ -1750,10 +1750,7 @@ mod tests {
         // x¹ = [1, 0, 1, 0] | e¹ = [1, 0, 0] → [1, 0, 1, 0, 1, 0, 0].
         assert_eq!(values(item("xraw.0")), vec![1.0, 0.0, 1.0, 0.0]);
         assert_eq!(values(item("pe.1")), vec![0.0, 1.0, 0.0]);
-        assert_eq!(
-            values(item("x.0")),
-            vec![1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0]
-        );
+        assert_eq!(values(item("x.0")), vec![1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0]);
         assert!(matches!(&item("op.cat").body, Body::Text { lines, .. } if lines == &["|"]));
         assert!(f.items.iter().all(|i| i.id != "op.plus"));
         // The projections multiply [X | E] by the 7-row W_Q.
