@@ -382,6 +382,10 @@ impl Step {
                     _ => (M::WV, M::V),
                 };
                 out.push(hl(M::X, None, Cells::All, Source));
+                if trace.positional == Positional::OneHot {
+                    // What is multiplied is [X | E].
+                    out.push(hl(M::Input, None, Cells::All, Source));
+                }
                 out.push(hl(w, head, Cells::All, Source));
                 out.push(hl(m, head, Cells::All, Result));
             }
