@@ -361,7 +361,7 @@ pub fn App() -> Html {
                     { for s.heads.iter().zip(t.heads.iter()).enumerate().map(|(r, (w, h))| head_view(&HeadProps {
                         index: r, weights: w.clone(), trace: h.clone(), tokens: tokens.clone(),
                         allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
-                        has_w_o, collapsed, convention: conv, selected: state.selected,
+                        has_w_o, positional: s.positional, collapsed, convention: conv, selected: state.selected,
                         on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,
                     })) }
                     if s.heads.len() > 1 || has_w_o {

@@ -26,6 +26,7 @@
 //! placed inside is escaped ([`ml::escape`]).
 
 use super::names::{Convention, MatrixName};
+use crate::attention::Positional;
 
 /// Tiny MathML builders shared by the formulas and the derivations.
 ///
@@ -376,7 +377,20 @@ pub fn symbol(name: MatrixName, conv: Convention) -> String {
 /// `has_w_o` whether an output projection exists (when false
 /// `Y = concat`). Learned matrices (`W_Q`…) are given with their shape.
 pub fn formula(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, true))
+    formula_in(name, conv, scale, has_w_o, Positional::None)
+}
+
+/// [`formula`] for a scenario with positional encoding `pe`. With one-hot
+/// positions the projections multiply `[X | E]` (`Q = [X | E]·W_Q`) and have
+/// d_model + n rows (`W_Q ∈ ℝ^{(d_model+n)×d_k}`); otherwise as [`formula`].
+pub fn formula_in(
+    name: MatrixName,
+    conv: Convention,
+    scale: bool,
+    has_w_o: bool,
+    pe: Positional,
+) -> String {
+    inline(&formula_body(name, conv, scale, has_w_o, true, pe))
 }
 
 /// [`formula`] for a walkthrough step of a scenario whose mask hides
@@ -388,8 +402,9 @@ pub fn step_formula(
     scale: bool,
     has_w_o: bool,
     masked: bool,
+    pe: Positional,
 ) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, masked))
+    inline(&formula_body(name, conv, scale, has_w_o, masked, pe))
 }
 
 fn formula_body(
@@ -398,8 +413,10 @@ fn formula_body(
     scale: bool,
     has_w_o: bool,
     masked: bool,
+    pe: Positional,
 ) -> String {
     let row_conv = conv == Convention::Row;
+    let one_hot = pe == Positional::OneHot;
     let lhs = symbol_body(name, conv);
     let eq = mo("=");
     let is_in = mo("∈");
@@ -460,6 +477,12 @@ fn formula_body(
         }
         MatrixName::WQ | MatrixName::WK | MatrixName::WV => {
             let out = if name == MatrixName::WV { dv } else { dk };
+            // One-hot positions: one more row per position.
+            let dm = if one_hot {
+                paren(&row(&[dm, mo("+"), n]))
+            } else {
+                dm
+            };
             let space = if row_conv {
                 real_space(&dm, &out)
             } else {
@@ -474,11 +497,12 @@ fn formula_body(
                 _ => 'V',
             };
             let w = weight_symbol(conv, letter);
-            let product = if row_conv {
-                row(&[mi("X"), w])
+            let x = if one_hot {
+                symbol_body(MatrixName::Input, conv)
             } else {
-                row(&[w, mi("X")])
+                mi("X")
             };
+            let product = if row_conv { row(&[x, w]) } else { row(&[w, x]) };
             row(&[lhs, eq, product])
         }
         MatrixName::Scores => {
@@ -822,6 +846,30 @@ mod tests {
         assert_eq!(p(Convention::Row), "[X|E]n×(dmodel+n)=[a1e1⋮anen]");
         assert_eq!(p(Convention::Col), "[XE](dmodel+n)×n=[[a1e1]⋯[anen]]");
         assert_eq!(plain(&symbol(MatrixName::Input, Convention::Row)), "[X|E]");
+        let one_hot = |name, conv| plain(&formula_in(name, conv, true, false, Positional::OneHot));
+        assert_eq!(
+            one_hot(MatrixName::WQ, Convention::Row),
+            "WQ∈ℝ(dmodel+n)×dk"
+        );
+        assert_eq!(
+            one_hot(MatrixName::WV, Convention::Col),
+            "Wv∈ℝdv×(dmodel+n)"
+        );
+        assert_eq!(one_hot(MatrixName::Q, Convention::Row), "Q=[X|E]WQ");
+        assert_eq!(one_hot(MatrixName::K, Convention::Col), "K=Wk[XE]");
+        // Otherwise the formulas are the plain ones.
+        for pe in [Positional::None, Positional::Sinusoidal] {
+            for name in MatrixName::ALL {
+                assert_eq!(
+                    formula_in(name, Convention::Row, true, true, pe),
+                    formula(name, Convention::Row, true, true)
+                );
+            }
+        }
+        assert_eq!(
+            plain(&formula(MatrixName::WQ, Convention::Row, true, false)),
+            "WQ∈ℝdmodel×dk"
+        );
     }
 
     #[test]
@@ -922,8 +970,22 @@ mod tests {
     fn a_step_formula_names_the_mask_only_when_something_is_hidden() {
         for conv in [Convention::Row, Convention::Col] {
             for scale in [false, true] {
-                let with = step_formula(MatrixName::Weights, conv, scale, false, true);
-                let without = step_formula(MatrixName::Weights, conv, scale, false, false);
+                let with = step_formula(
+                    MatrixName::Weights,
+                    conv,
+                    scale,
+                    false,
+                    true,
+                    Positional::None,
+                );
+                let without = step_formula(
+                    MatrixName::Weights,
+                    conv,
+                    scale,
+                    false,
+                    false,
+                    Positional::None,
+                );
                 assert!(with.contains(">mask<"), "{with}");
                 assert!(!without.contains(">mask<"), "{without}");
                 // No scaling: the softmax reads S itself, never S′ or √d_k.
@@ -933,7 +995,14 @@ mod tests {
                 }
                 // Every other matrix's formula is the workbench's.
                 assert_eq!(
-                    step_formula(MatrixName::Scores, conv, scale, true, false),
+                    step_formula(
+                        MatrixName::Scores,
+                        conv,
+                        scale,
+                        true,
+                        false,
+                        Positional::None
+                    ),
                     formula(MatrixName::Scores, conv, scale, true)
                 );
             }
