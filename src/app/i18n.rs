@@ -141,8 +141,8 @@ strings! {
     CapPe => "位置编码 PE（加到 X 上）", "Positional encoding PE (added to X)";
     CapInputOneHot => "投影看到的输入 [X | E]：每行 xⁱ 后面拼接独热位置向量 eⁱ（第 i 位为 1），宽 d_model + n",
         "What the projections see, [X | E]: each row xⁱ with the one-hot position vector eⁱ (1 at place i) after it, d_model + n wide";
-    CapInputOneHotCol => "投影看到的输入 [X | E]（转置显示）：每列 xⁱ 下面接上独热位置向量 eⁱ（第 i 位为 1），高 d_model + n",
-        "What the projections see, [X | E] (shown transposed): each column xⁱ with the one-hot position vector eⁱ (1 at place i) below it, d_model + n tall";
+    CapInputOneHotCol => "投影看到的输入 [X;E]：每列 xⁱ 下面接上独热位置向量 eⁱ（第 i 位为 1），高 d_model + n",
+        "What the projections see, [X;E]: each column xⁱ with the one-hot position vector eⁱ (1 at place i) below it, d_model + n tall";
     CapWq => "Query 投影：把每个输入行映射成查询向量", "Query projection: turns each input row into a query";
     CapWk => "Key 投影：把每个输入行映射成键向量", "Key projection: turns each input row into a key";
     CapWv => "Value 投影：把每个输入行映射成值向量", "Value projection: turns each input row into a value";
@@ -407,27 +407,29 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
     };
     let row = |conv: Convention| conv == Convention::Row;
     let body = match sc.caption {
-        Caption::Inputs { pe } => {
+        Caption::Inputs { pe, conv } => {
             use crate::attention::Positional as P;
+            let x = crate::lesson::captions::projected(conv, true);
             match (zh, pe) {
                 (true, P::None) => "输入 X：每个位置一个向量。".to_string(),
                 (true, P::Sinusoidal) => "输入 X 加上位置编码 PE：每个位置一个向量，并带上了它的位置。".into(),
-                (true, P::OneHot) => "输入 X 后面拼接独热位置向量 E：每个 xⁱ 后面接上 eⁱ（第 i 位为 1，其余为 0），投影看到的是 [X | E]。".into(),
+                (true, P::OneHot) => format!("输入 X 后面拼接独热位置向量 E：每个 xⁱ 后面接上 eⁱ（第 i 位为 1，其余为 0），投影看到的是 {x}。"),
                 (false, P::None) => "The inputs X: one vector per position.".into(),
                 (false, P::Sinusoidal) => "The inputs X plus the positional encoding PE: one vector per position, now carrying its place.".into(),
-                (false, P::OneHot) => "The inputs X with the one-hot positions E concatenated: each xⁱ is followed by eⁱ (1 at place i, 0 elsewhere), so the projections see [X | E].".into(),
+                (false, P::OneHot) => format!("The inputs X with the one-hot positions E concatenated: each xⁱ is followed by eⁱ (1 at place i, 0 elsewhere), so the projections see {x}."),
             }
         }
-        Caption::Project { m, conv } => {
+        Caption::Project { m, conv, one_hot } => {
             let (big, small) = match m {
                 Proj::Q => ("Q", "q"),
                 Proj::K => ("K", "k"),
                 Proj::V => ("V", "v"),
             };
+            let x = crate::lesson::captions::projected(conv, one_hot);
             let product = if row(conv) {
-                format!("X·W_{big}")
+                format!("{x}·W_{big}")
             } else {
-                format!("W^{small} X")
+                format!("W^{small} {x}")
             };
             let meaning = match (m, zh) {
                 (Proj::Q, true) => "我在找什么",

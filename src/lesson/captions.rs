@@ -31,9 +31,15 @@ pub enum Proj {
 pub enum Caption {
     /// The inputs, one vector per position, with the scenario's positional
     /// encoding (`None`; `Sinusoidal`: `X + PE`; `OneHot`: `[X | E]`).
-    Inputs { pe: Positional },
+    Inputs { pe: Positional, conv: Convention },
     /// `Q = X·W_Q` (row) / `Q = W^q X` (column), and K, V alike.
-    Project { m: Proj, conv: Convention },
+    /// `one_hot`: the projections multiply `[X | E]` (row) / `[X;E]`
+    /// (column), one-hot positions concatenated.
+    Project {
+        m: Proj,
+        conv: Convention,
+        one_hot: bool,
+    },
     /// One score `α_{i,j} = q^i·k^j` (column: `(k^j)ᵀ q^i`) and its value.
     Dot {
         i: usize,
@@ -97,10 +103,17 @@ pub fn caption(step: &Step, trace: &Trace, conv: Convention, has_w_o: bool) -> S
     let caption = match step.phase {
         Phase::Inputs => Caption::Inputs {
             pe: trace.positional,
+            conv,
         },
-        Phase::Query => Caption::Project { m: Proj::Q, conv },
-        Phase::Key => Caption::Project { m: Proj::K, conv },
-        Phase::Value => Caption::Project { m: Proj::V, conv },
+        Phase::Query | Phase::Key | Phase::Value => Caption::Project {
+            m: match step.phase {
+                Phase::Query => Proj::Q,
+                Phase::Key => Proj::K,
+                _ => Proj::V,
+            },
+            conv,
+            one_hot: trace.positional == Positional::OneHot,
+        },
         Phase::Scores {
             i: Some(i),
             j: Some(j),
@@ -160,6 +173,17 @@ pub fn input_symbol(pe: Positional) -> &'static str {
     }
 }
 
+/// What `W_Q`, `W_K`, `W_V` multiply in a caption's formula: `X`, or with
+/// one-hot positions `[X | E]` (row layout, `eⁱ` after `xⁱ`) / `[X;E]`
+/// (column layout, `eⁱ` below `xⁱ`).
+pub fn projected(conv: Convention, one_hot: bool) -> &'static str {
+    match (one_hot, conv) {
+        (false, _) => "X",
+        (true, Convention::Row) => "[X | E]",
+        (true, Convention::Col) => "[X;E]",
+    }
+}
+
 /// The formula a caption states, in plain text, as the notes write it
 /// (note 000 §4 for the column layout, §8 and note 004 for the row layout).
 /// The page shows it beside the sentence; the tests hold it to the notes.
@@ -167,16 +191,21 @@ pub fn plain_formula(c: &Caption) -> String {
     use Convention::{Col, Row};
     let up = |i: usize| super::timeline::sup(i + 1);
     match *c {
-        Caption::Inputs { pe } => input_symbol(pe).into(),
-        Caption::Project { m, conv } => {
+        Caption::Inputs {
+            pe: Positional::OneHot,
+            conv,
+        } => projected(conv, true).into(),
+        Caption::Inputs { pe, .. } => input_symbol(pe).into(),
+        Caption::Project { m, conv, one_hot } => {
             let (big, small) = match m {
                 Proj::Q => ("Q", "q"),
                 Proj::K => ("K", "k"),
                 Proj::V => ("V", "v"),
             };
+            let x = projected(conv, one_hot);
             match conv {
-                Row => format!("{big} = X·W_{big}"),
-                Col => format!("{big} = W^{small} X"),
+                Row => format!("{big} = {x}·W_{big}"),
+                Col => format!("{big} = W^{small} {x}"),
             }
         }
         Caption::Dot { i, j, conv, .. } => match conv {
@@ -299,8 +328,19 @@ mod tests {
             Phase::Inputs => Some(match t.positional {
                 Positional::None => "X",
                 Positional::Sinusoidal => "X + PE",
-                Positional::OneHot => "[X | E]",
+                Positional::OneHot if row => "[X | E]",
+                Positional::OneHot => "[X;E]",
             }),
+            Phase::Query | Phase::Key | Phase::Value if t.positional == Positional::OneHot => {
+                Some(match (step.phase, row) {
+                    (Phase::Query, true) => "Q = [X | E]·W_Q",
+                    (Phase::Query, false) => "Q = W^q [X;E]",
+                    (Phase::Key, true) => "K = [X | E]·W_K",
+                    (Phase::Key, false) => "K = W^k [X;E]",
+                    (_, true) => "V = [X | E]·W_V",
+                    (_, false) => "V = W^v [X;E]",
+                })
+            }
             Phase::Query => Some(if row { "Q = X·W_Q" } else { "Q = W^q X" }),
             Phase::Key => Some(if row { "K = X·W_K" } else { "K = W^k X" }),
             Phase::Value => Some(if row { "V = X·W_V" } else { "V = W^v X" }),

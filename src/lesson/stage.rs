@@ -27,7 +27,7 @@
 //!   and [`SHOWN`] vectors of a block are drawn (a window around the current
 //!   query), the rest summarised by an ellipsis cell.
 
-use super::captions::input_symbol;
+use super::captions::{input_symbol, projected};
 use super::format::short;
 use super::names::Convention;
 pub use super::names::Role;
@@ -602,6 +602,15 @@ impl<'a> B<'a> {
 
     // --- the steps -------------------------------------------------------
 
+    /// What the projections multiply: `X`, `X + PE`, or with one-hot
+    /// positions `[X | E]` (row layout) / `[X;E]` (column layout).
+    fn input_name(&self) -> &'static str {
+        match self.c.trace.positional {
+            Positional::OneHot => projected(self.c.conv, true),
+            pe => input_symbol(pe),
+        }
+    }
+
     fn inputs(&self) -> Scene {
         let t = self.c.trace;
         let n = self.n();
@@ -659,7 +668,7 @@ impl<'a> B<'a> {
                     self.op("op.eq", "="),
                     self.block(
                         "x",
-                        input_symbol(t.positional),
+                        self.input_name(),
                         rows(&t.input, "x", "x"),
                         Role::Input,
                         false,
@@ -697,7 +706,7 @@ impl<'a> B<'a> {
             out[k].opacity = appear(i);
         }
         let wblock = self.param(&format!("w{sym}.{r}"), wname, w);
-        let xname = input_symbol(t.positional);
+        let xname = self.input_name();
         let xblock = self.block("x", xname, xs, Role::Input, false, hidden);
         let big = sym.to_uppercase();
         let result = self.block(&format!("{sym}.{r}"), &big, out, role, false, hidden);
