@@ -402,3 +402,28 @@ test('one-hot positions: [X | E] has d_model + n columns, the outputs match the 
   await other.context.close();
   await context.close();
 });
+
+test('one-hot positions in Chinese: the option, the caption, and a file with too few rows refused in Chinese', async () => {
+  const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
+  await page.goto(BASE_URL + '?lang=zh');
+  await ready(page);
+  const option = await page.$eval('#opt-positional option[value="onehot"]', (o) => o.textContent);
+  assert.equal(option, '独热位置向量 eⁱ，拼接在 X 后');
+  await page.selectOption('#opt-positional', 'onehot');
+  await page.waitForSelector('[data-matrix="input"] [data-value]');
+  const caption = await page.textContent('[data-matrix="input"]');
+  assert.match(caption, /拼接独热位置向量/);
+  // W_Q's shape says the position rows.
+  assert.match(await page.textContent('[data-matrix="w_q"][data-head="1"]'), /model\s*\+\s*n/);
+  const before = await readMatrix(page, '[data-matrix="output"]');
+  const bad = { ...structuredClone(NOTE), positional: 'onehot' };
+  await page.setInputFiles('#import-scenario', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.waitForSelector('.alert[role="alert"]');
+  const alert = await page.textContent('.alert[role="alert"]');
+  assert.ok(alert.includes('heads[0].w_q：应为 (d_model + n)×3 = (4 + 3)×3 = 7×3'), alert);
+  assert.ok(alert.includes('实际是 4×3'), alert);
+  assert.deepEqual(await readMatrix(page, '[data-matrix="output"]'), before, 'a refused file changes nothing');
+  await shot(page, 'workbench-onehot-zh');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
