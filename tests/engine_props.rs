@@ -86,15 +86,21 @@ fn mask(n: usize) -> BoxedStrategy<Mask> {
 }
 
 fn positional() -> BoxedStrategy<Positional> {
-    prop_oneof![Just(Positional::None), Just(Positional::Sinusoidal)].boxed()
+    prop_oneof![
+        Just(Positional::None),
+        Just(Positional::Sinusoidal),
+        Just(Positional::OneHot)
+    ]
+    .boxed()
 }
 
-fn heads(d: &Dims) -> impl Strategy<Value = Vec<HeadWeights>> {
+/// `rows`: d_model, or d_model + n with one-hot positions.
+fn heads(d: &Dims, rows: usize) -> impl Strategy<Value = Vec<HeadWeights>> {
     vec(
         (
-            matrix(d.d_model, d.d_k),
-            matrix(d.d_model, d.d_k),
-            matrix(d.d_model, d.d_v),
+            matrix(rows, d.d_k),
+            matrix(rows, d.d_k),
+            matrix(rows, d.d_v),
         )
             .prop_map(|(w_q, w_k, w_v)| HeadWeights { w_q, w_k, w_v }),
         d.h,
@@ -111,29 +117,34 @@ fn scenario_from(
     masks: BoxedStrategy<Mask>,
     positionals: BoxedStrategy<Positional>,
 ) -> impl Strategy<Value = Scenario> {
-    let w_o = match d.d_out {
-        Some(c) => matrix(d.h * d.d_v, c).prop_map(Some).boxed(),
-        None => Just(None).boxed(),
-    };
-    let n = d.n;
-    (
-        matrix(d.n, d.d_model),
-        heads(&d),
-        w_o,
-        any::<bool>(),
-        masks,
-        positionals,
-    )
-        .prop_map(move |(x, heads, w_o, scale, mask, positional)| Scenario {
-            format: FORMAT.to_string(),
-            tokens: labels(n),
-            x,
-            heads,
+    positionals.prop_flat_map(move |positional| {
+        let w_o = match d.d_out {
+            Some(c) => matrix(d.h * d.d_v, c).prop_map(Some).boxed(),
+            None => Just(None).boxed(),
+        };
+        let n = d.n;
+        let rows = match positional {
+            Positional::OneHot => d.d_model + n,
+            Positional::None | Positional::Sinusoidal => d.d_model,
+        };
+        (
+            matrix(d.n, d.d_model),
+            heads(&d, rows),
             w_o,
-            scale,
-            mask,
-            positional,
-        })
+            any::<bool>(),
+            masks.clone(),
+        )
+            .prop_map(move |(x, heads, w_o, scale, mask)| Scenario {
+                format: FORMAT.to_string(),
+                tokens: labels(n),
+                x,
+                heads,
+                w_o,
+                scale,
+                mask,
+                positional,
+            })
+    })
 }
 
 fn valid_scenario() -> impl Strategy<Value = Scenario> {
@@ -725,6 +736,7 @@ fn json_document() -> BoxedStrategy<Value> {
             "none",
             "causal",
             "sinusoidal",
+            "onehot",
             "x1",
             "",
         ])

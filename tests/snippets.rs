@@ -245,6 +245,18 @@ fn scaled_two_heads_with_w_o_causal_and_positions() {
 }
 
 #[test]
+fn one_hot_positions() {
+    use attention_lab::lesson::edit::{apply, Edit};
+    let one_hot = Edit::Positional(Positional::OneHot);
+    let s = apply(&presets::notes_004(), &one_hot, 1).unwrap();
+    assert_eq!(s.heads[0].w_q.nrows(), 4 + 3);
+    check_both("one_hot_004", &s);
+    let mut s = presets::random(15, dims(5, 3, 2, 2, 2), true);
+    s.mask = Mask::Causal;
+    check_both("one_hot_two_heads", &apply(&s, &one_hot, 15).unwrap());
+}
+
+#[test]
 fn window_mask() {
     let mut s = presets::random(12, dims(6, 4, 2, 3, 1), true);
     s.mask = Mask::Window(1);

@@ -145,10 +145,10 @@ pub fn controls(p: &ControlsProps) -> Html {
     let on_positional = {
         let on_edit = p.on_edit.clone();
         Callback::from(move |e: Event| {
-            let pos = if select_value(&e) == "sinusoidal" {
-                Positional::Sinusoidal
-            } else {
-                Positional::None
+            let pos = match select_value(&e).as_str() {
+                "sinusoidal" => Positional::Sinusoidal,
+                "onehot" => Positional::OneHot,
+                _ => Positional::None,
             };
             on_edit.emit(Edit::Positional(pos));
         })
@@ -156,10 +156,7 @@ pub fn controls(p: &ControlsProps) -> Html {
     let option = |value: &'static str, label: S, current: &str| {
         html! { <option value={value} selected={value == current}>{ label.t(lang) }</option> }
     };
-    let positional = match s.positional {
-        Positional::None => "none",
-        Positional::Sinusoidal => "sinusoidal",
-    };
+    let positional = s.positional.code();
     html! {
         <section class="controls" aria-labelledby="controls-heading">
             <h2 id="controls-heading">{ S::ShapeHeading.t(lang) }</h2>
@@ -191,6 +188,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                     <select id="opt-positional" onchange={on_positional}>
                         { option("none", S::PositionalNone, positional) }
                         { option("sinusoidal", S::PositionalSin, positional) }
+                        { option("onehot", S::PositionalOneHot, positional) }
                     </select>
                 </label>
             </div>

@@ -6,9 +6,9 @@ use super::collapse::Collapse;
 use super::i18n::{Lang, S};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
-use crate::attention::{HeadTrace, HeadWeights, Matrix};
+use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional};
 use crate::lesson::edit::{Edit, Target};
-use crate::lesson::formulas::formula;
+use crate::lesson::formulas::formula_in;
 use crate::lesson::names::{Convention, MatrixName};
 use nalgebra::DMatrix;
 use std::rc::Rc;
@@ -25,6 +25,8 @@ pub struct HeadProps {
     pub undefined_rows: Rc<Vec<usize>>,
     pub scale: bool,
     pub has_w_o: bool,
+    /// One-hot positions give the projections d_model + n rows.
+    pub positional: Positional,
     /// Start with the intermediates collapsed (large scenarios).
     pub collapsed: bool,
     pub convention: Convention,
@@ -65,7 +67,7 @@ pub fn head_view(p: &HeadProps) -> Html {
         let mut mp = MatrixProps::new(
             name,
             matrix.clone(),
-            formula(name, p.convention, p.scale, p.has_w_o),
+            formula_in(name, p.convention, p.scale, p.has_w_o, p.positional),
             caption.t(lang).into(),
             role,
             rows,

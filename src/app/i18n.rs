@@ -126,6 +126,7 @@ strings! {
     PositionalLabel => "位置编码", "Positional encoding";
     PositionalNone => "无", "none";
     PositionalSin => "正弦位置编码，加到 X 上", "sinusoidal, added to X";
+    PositionalOneHot => "独热位置向量 eⁱ，拼接在 X 后", "one-hot eⁱ, concatenated to X";
     InputsHeading => "输入", "Inputs";
     HeadHeading => "头", "Head";
     ProjectionsHeading => "投影矩阵（可学习参数）", "Projections (learned parameters)";
@@ -138,6 +139,10 @@ strings! {
     CapScoresCol => "注意力分数 S = KᵀQ：第 i 列是 qⁱ 与每个 kʲ 的点积", "Attention scores S = KᵀQ: column i is qⁱ dotted with every kʲ";
     CapWeightsCol => "注意力权重：每列做 softmax，和为 1", "Attention weights: softmax down each column, summing to 1";
     CapPe => "位置编码 PE（加到 X 上）", "Positional encoding PE (added to X)";
+    CapInputOneHot => "投影看到的输入 [X | E]：每行 xⁱ 后面拼接独热位置向量 eⁱ（第 i 位为 1），宽 d_model + n",
+        "What the projections see, [X | E]: each row xⁱ with the one-hot position vector eⁱ (1 at place i) after it, d_model + n wide";
+    CapInputOneHotCol => "投影看到的输入 [X;E]：每列 xⁱ 下面接上独热位置向量 eⁱ（第 i 位为 1），高 d_model + n",
+        "What the projections see, [X;E]: each column xⁱ with the one-hot position vector eⁱ (1 at place i) below it, d_model + n tall";
     CapWq => "Query 投影：把每个输入行映射成查询向量", "Query projection: turns each input row into a query";
     CapWk => "Key 投影：把每个输入行映射成键向量", "Key projection: turns each input row into a key";
     CapWv => "Value 投影：把每个输入行映射成值向量", "Value projection: turns each input row into a value";
@@ -546,22 +551,29 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
     };
     let row = |conv: Convention| conv == Convention::Row;
     let body = match sc.caption {
-        Caption::Inputs { pe } => match (zh, pe) {
-            (true, false) => "输入 X：每个位置一个向量。".to_string(),
-            (true, true) => "输入 X 加上位置编码 PE：每个位置一个向量，并带上了它的位置。".into(),
-            (false, false) => "The inputs X: one vector per position.".into(),
-            (false, true) => "The inputs X plus the positional encoding PE: one vector per position, now carrying its place.".into(),
-        },
-        Caption::Project { m, conv } => {
+        Caption::Inputs { pe, conv } => {
+            use crate::attention::Positional as P;
+            let x = crate::lesson::captions::projected(conv, true);
+            match (zh, pe) {
+                (true, P::None) => "输入 X：每个位置一个向量。".to_string(),
+                (true, P::Sinusoidal) => "输入 X 加上位置编码 PE：每个位置一个向量，并带上了它的位置。".into(),
+                (true, P::OneHot) => format!("输入 X 后面拼接独热位置向量 E：每个 xⁱ 后面接上 eⁱ（第 i 位为 1，其余为 0），投影看到的是 {x}。"),
+                (false, P::None) => "The inputs X: one vector per position.".into(),
+                (false, P::Sinusoidal) => "The inputs X plus the positional encoding PE: one vector per position, now carrying its place.".into(),
+                (false, P::OneHot) => format!("The inputs X with the one-hot positions E concatenated: each xⁱ is followed by eⁱ (1 at place i, 0 elsewhere), so the projections see {x}."),
+            }
+        }
+        Caption::Project { m, conv, one_hot } => {
             let (big, small) = match m {
                 Proj::Q => ("Q", "q"),
                 Proj::K => ("K", "k"),
                 Proj::V => ("V", "v"),
             };
+            let x = crate::lesson::captions::projected(conv, one_hot);
             let product = if row(conv) {
-                format!("X·W_{big}")
+                format!("{x}·W_{big}")
             } else {
-                format!("W^{small} X")
+                format!("W^{small} {x}")
             };
             let meaning = match (m, zh) {
                 (Proj::Q, true) => "我在找什么",
@@ -697,6 +709,8 @@ mod caption_tests {
     const SYMBOLS: &[&str] = &[
         "X",
         "PE",
+        "E",
+        "e",
         "Q",
         "K",
         "V",
@@ -909,6 +923,17 @@ fn reason_zh(r: &Reason) -> String {
         Reason::MaskRowLength { want, got } => {
             format!("应有 {want} 个 true/false，实际有 {got} 个")
         }
+        Reason::OneHotRows {
+            d_model,
+            n,
+            cols,
+            got,
+        } => format!(
+            "应为 (d_model + n)×{cols} = ({d_model} + {n})×{cols} = {}×{cols}（独热位置向量为每个位置多加一行），实际是 {}×{}",
+            d_model + n,
+            got.0,
+            got.1
+        ),
         Reason::Overflow { row, what } => {
             let what = match what {
                 Stage::Input => "X + PE",
@@ -954,6 +979,12 @@ mod error_tests {
             Reason::NoSuchMatrix,
             Reason::OutsideMatrix { rows: 3, cols: 4 },
             Reason::NoSuchPosition,
+            Reason::OneHotRows {
+                d_model: 4,
+                n: 3,
+                cols: 2,
+                got: (4, 2),
+            },
         ];
         let dims = [
             DimName::Rows,

@@ -47,6 +47,7 @@ fn summary(s: &Scenario, lang: Lang) -> String {
     let positional = match s.positional {
         Positional::None => S::PositionalNone,
         Positional::Sinusoidal => S::PositionalSin,
+        Positional::OneHot => S::PositionalOneHot,
     };
     format!(
         "n = {}, d_model = {}, d_k = {}, d_v = {}, h = {} · {} · {}: {} · {}: {}",
@@ -343,8 +344,18 @@ pub fn App() -> Html {
                                 p.tokens_editable = true;
                                 p
                             }) }
-                            if let Some(pe) = &t.pe {
+                            if let (Positional::Sinusoidal, Some(pe)) = (t.positional, &t.pe) {
                                 { view(props(MatrixName::Pe, pe, S::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
+                            }
+                            if t.positional == Positional::OneHot {
+                                { view({
+                                    let cap = if transpose { S::CapInputOneHotCol } else { S::CapInputOneHot };
+                                    // Columns 1…d_model, then e¹…eⁿ.
+                                    let cols = (1..=d_model).map(|c| c.to_string())
+                                        .chain((1..=s.n()).map(|p| format!("e{}", crate::lesson::timeline::sup(p))))
+                                        .collect();
+                                    props(MatrixName::Input, &t.input, cap.t(lang).into(), Role::Input, tokens.clone(), Rc::new(cols))
+                                }) }
                             }
                         </div>
                         if collapsed {
@@ -354,7 +365,7 @@ pub fn App() -> Html {
                     { for s.heads.iter().zip(t.heads.iter()).enumerate().map(|(r, (w, h))| head_view(&HeadProps {
                         index: r, weights: w.clone(), trace: h.clone(), tokens: tokens.clone(),
                         allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
-                        has_w_o, collapsed, convention: conv, selected: state.selected,
+                        has_w_o, positional: s.positional, collapsed, convention: conv, selected: state.selected,
                         on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,
                     })) }
                     if s.heads.len() > 1 || has_w_o {

@@ -433,6 +433,29 @@ mod tests {
     }
 
     #[test]
+    fn one_hot_positions_and_their_resizes_undo_like_any_edit() {
+        use crate::attention::Positional;
+        let s0 = start();
+        let s1 = s0
+            .clone()
+            .reduce(Action::Edit(Edit::Positional(Positional::OneHot)));
+        let d = s0.scenario.d_model() + s0.scenario.n();
+        assert_eq!(s1.scenario.heads[0].w_q.nrows(), d);
+        assert_eq!(s1.trace.input.ncols(), d);
+        let s2 = s1.clone().reduce(Action::Edit(Edit::Resize {
+            dim: Dim::N,
+            size: s0.scenario.n() + 1,
+        }));
+        assert_eq!(s2.scenario.heads[0].w_k.nrows(), d + 1);
+        let u1 = s2.reduce(Action::Undo);
+        assert_eq!(u1.scenario, s1.scenario);
+        let u0 = u1.reduce(Action::Undo);
+        assert_eq!(u0.scenario, s0.scenario);
+        assert_eq!(*u0.trace, *s0.trace);
+        assert_eq!(u0.reduce(Action::Redo).scenario, s1.scenario);
+    }
+
+    #[test]
     fn history_is_bounded() {
         let mut s = start();
         for i in 0..(HISTORY + 20) {

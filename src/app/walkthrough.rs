@@ -396,7 +396,16 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     );
     let highlights = current.highlights(&p.trace, player.progress());
     let math = result_matrix(&highlights)
-        .map(|(m, _)| step_formula(m, conv, p.trace.scale, has_w_o, p.trace.masked))
+        .map(|(m, _)| {
+            step_formula(
+                m,
+                conv,
+                p.trace.scale,
+                has_w_o,
+                p.trace.masked,
+                p.trace.positional,
+            )
+        })
         .unwrap_or_default();
 
     // `name` is the accessible name and tooltip (the label may be a symbol).

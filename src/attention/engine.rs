@@ -14,6 +14,11 @@
 //! `output = concat · W_O` (or `concat` when there is no `W_O`). Heads are
 //! concatenated side by side and mixed by `W_O`, never averaged.
 //!
+//! `X` here is what the projections see, `trace.input`: the scenario's `x`,
+//! `x + PE` (sinusoidal positions) or `[x | I_n]` (one-hot positions, note
+//! `001`: position i's `eⁱ` concatenated after `xⁱ`, so the weights have
+//! d_model + n rows).
+//!
 //! Products are summed left to right in `f64` ([`matmul`]), so a derivation
 //! shown on screen (`1·4 + 0·4 + 2·0`) adds up to exactly the stored value,
 //! and native and WebAssembly builds agree bit for bit on the products.
@@ -50,9 +55,15 @@ pub struct HeadTrace {
 pub struct Trace {
     /// Position labels, one per row.
     pub tokens: Vec<String>,
-    /// The sinusoidal encoding added to `x`, when the scenario asks for one.
+    /// Which positional encoding the scenario asks for (says how `pe` and
+    /// `input` relate to `x`).
+    pub positional: Positional,
+    /// The position part: the sinusoidal encoding added to `x` (n × d_model),
+    /// or the one-hot vectors `eⁱ` concatenated after it (`I_n`, n × n);
+    /// `None` without positions.
     pub pe: Option<Matrix>,
-    /// What the projections see: `x + pe` (or `x`), n × d_model.
+    /// What the projections see: `x`, `x + pe` (n × d_model) or `[x | pe]`
+    /// (n × (d_model + n)); its width is [`Scenario::d_in`].
     pub input: Matrix,
     /// `(i, j)` true when query i may attend to key j (shared by all heads).
     pub allowed: DMatrix<bool>,
@@ -161,13 +172,19 @@ fn expect_finite(
 pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
     scenario.validate()?;
     let n = scenario.n();
-    let pe = match scenario.positional {
-        Positional::None => None,
-        Positional::Sinusoidal => Some(sinusoidal(n, scenario.d_model())),
-    };
-    let input = match &pe {
-        Some(pe) => &scenario.x + pe,
-        None => scenario.x.clone(),
+    let (pe, input) = match scenario.positional {
+        Positional::None => (None, scenario.x.clone()),
+        Positional::Sinusoidal => {
+            let pe = sinusoidal(n, scenario.d_model());
+            let input = &scenario.x + &pe;
+            expect_finite("x", Stage::Input, &input, &[])?;
+            (Some(pe), input)
+        }
+        Positional::OneHot => {
+            let e = Matrix::identity(n, n);
+            let input = concat_columns(&scenario.x, &e);
+            (Some(e), input)
+        }
     };
     let allowed = mask::allowed_matrix(&scenario.mask, n);
     let undefined_rows: Vec<usize> = (0..n)
@@ -179,10 +196,6 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         1.0
     };
 
-    if let Some(pe) = &pe {
-        expect_finite("x", Stage::Input, &input, &[])?;
-        debug_assert!(pe.iter().all(|v| v.is_finite()));
-    }
     let heads: Vec<HeadTrace> = scenario
         .heads
         .iter()
@@ -231,6 +244,7 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
     };
     Ok(Trace {
         tokens: scenario.tokens.clone(),
+        positional: scenario.positional,
         pe,
         input,
         masked: hides_anything(&allowed),
@@ -241,6 +255,19 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         heads,
         concat,
         output,
+    })
+}
+
+/// `[a | b]`: the columns of `b` after those of `a` (same number of rows).
+pub fn concat_columns(a: &Matrix, b: &Matrix) -> Matrix {
+    assert_eq!(a.nrows(), b.nrows(), "concat_columns: row counts differ");
+    let d = a.ncols();
+    Matrix::from_fn(a.nrows(), d + b.ncols(), |i, c| {
+        if c < d {
+            a[(i, c)]
+        } else {
+            b[(i, c - d)]
+        }
     })
 }
 
@@ -271,5 +298,172 @@ impl Trace {
     /// Number of positions.
     pub fn n(&self) -> usize {
         self.input.nrows()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attention::{HeadWeights, Mask, FORMAT};
+
+    fn m(rows: &[&[f64]]) -> Matrix {
+        Matrix::from_fn(rows.len(), rows[0].len(), |r, c| rows[r][c])
+    }
+
+    fn scenario(x: Matrix, w: HeadWeights, positional: Positional) -> Scenario {
+        Scenario {
+            format: FORMAT.into(),
+            tokens: (1..=x.nrows()).map(|i| format!("t{i}")).collect(),
+            x,
+            heads: vec![w],
+            w_o: None,
+            scale: false,
+            mask: Mask::None,
+            positional,
+        }
+    }
+
+    /// Two tokens of width 2, one-hot positions: the projections multiply
+    /// `[x | e] = [[1, 2, 1, 0], [3, 0, 0, 1]]` by 4×1 weights, worked out by
+    /// hand below.
+    #[test]
+    fn one_hot_positions_are_concatenated_a_hand_worked_case() {
+        let x = m(&[&[1.0, 2.0], &[3.0, 0.0]]);
+        let w = HeadWeights {
+            w_q: m(&[&[1.0], &[0.0], &[0.5], &[-1.0]]),
+            w_k: m(&[&[0.0], &[1.0], &[2.0], &[0.0]]),
+            w_v: m(&[&[1.0], &[1.0], &[0.0], &[10.0]]),
+        };
+        let s = scenario(x, w, Positional::OneHot);
+        assert_eq!(s.d_in(), 4);
+        let t = compute(&s).unwrap();
+        assert_eq!(t.positional, Positional::OneHot);
+        assert_eq!(t.pe, Some(m(&[&[1.0, 0.0], &[0.0, 1.0]])));
+        assert_eq!(t.input, m(&[&[1.0, 2.0, 1.0, 0.0], &[3.0, 0.0, 0.0, 1.0]]));
+        let h = &t.heads[0];
+        // q¹ = 1·1 + 2·0 + 1·0.5 + 0·(−1) = 1.5;  q² = 3·1 + 0·0 + 0·0.5 + 1·(−1) = 2
+        assert_eq!(h.q, m(&[&[1.5], &[2.0]]));
+        // k¹ = 1·0 + 2·1 + 1·2 + 0·0 = 4;  k² = 3·0 + 0·1 + 0·2 + 1·0 = 0
+        assert_eq!(h.k, m(&[&[4.0], &[0.0]]));
+        // v¹ = 1 + 2 + 0 + 0 = 3;  v² = 3 + 0 + 0 + 1·10 = 13 (position 2's row)
+        assert_eq!(h.v, m(&[&[3.0], &[13.0]]));
+        // scores: 1.5·4 = 6, 1.5·0 = 0; 2·4 = 8, 2·0 = 0
+        assert_eq!(h.scores, m(&[&[6.0, 0.0], &[8.0, 0.0]]));
+        // softmax(6, 0) = (e⁶, 1)/(e⁶ + 1); output = 3·α′₁₁ + 13·α′₁₂
+        let (a, b) = (6f64.exp() / (6f64.exp() + 1.0), 1.0 / (6f64.exp() + 1.0));
+        assert!((h.weights[(0, 0)] - a).abs() < 1e-15);
+        assert!((h.weights[(0, 1)] - b).abs() < 1e-15);
+        assert!((t.output[(0, 0)] - (3.0 * a + 13.0 * b)).abs() < 1e-13);
+        let (a, b) = (8f64.exp() / (8f64.exp() + 1.0), 1.0 / (8f64.exp() + 1.0));
+        assert!((t.output[(1, 0)] - (3.0 * a + 13.0 * b)).abs() < 1e-13);
+        // Without positions the same x would need 2-row weights.
+        let e = compute(&scenario(
+            t.input.columns(0, 2).clone_owned(),
+            s.heads[0].clone(),
+            Positional::None,
+        ))
+        .unwrap_err();
+        assert_eq!(e.to_string(), "heads[0].w_q: expected 2×1, got 4×1");
+    }
+
+    /// A 3-token scenario with distinct inputs and 2 heads' worth of widths.
+    fn three_tokens(positional: Positional, position_rows: f64) -> Scenario {
+        let x = m(&[&[1.0, 0.0, 2.0], &[0.5, 1.0, 0.0], &[0.0, -1.0, 1.0]]);
+        let part = |seed: f64, cols: usize| {
+            Matrix::from_fn(3, cols, |r, c| ((r * 3 + c) as f64 * seed).sin())
+        };
+        let with_positions = |w: Matrix| {
+            let pos = Matrix::from_fn(3, w.ncols(), |p, c| {
+                position_rows * ((p + 1) as f64 * 0.7 - c as f64 * 0.3)
+            });
+            match positional {
+                Positional::OneHot => Matrix::from_fn(6, w.ncols(), |r, c| {
+                    if r < 3 {
+                        w[(r, c)]
+                    } else {
+                        pos[(r - 3, c)]
+                    }
+                }),
+                _ => w,
+            }
+        };
+        let w = HeadWeights {
+            w_q: with_positions(part(0.9, 2)),
+            w_k: with_positions(part(1.3, 2)),
+            w_v: with_positions(part(0.4, 2)),
+        };
+        let mut s = scenario(x, w, positional);
+        s.scale = true;
+        s
+    }
+
+    #[test]
+    fn one_hot_with_zero_position_rows_is_no_positions_exactly() {
+        let plain = compute(&three_tokens(Positional::None, 0.0)).unwrap();
+        let zero = compute(&three_tokens(Positional::OneHot, 0.0)).unwrap();
+        assert_eq!(zero.input.ncols(), 6);
+        assert_eq!(zero.heads, plain.heads);
+        assert_eq!(zero.output, plain.output);
+        let some = compute(&three_tokens(Positional::OneHot, 1.0)).unwrap();
+        assert_ne!(some.output, plain.output);
+    }
+
+    /// Token order: `perm[i]` is the old row that becomes row i.
+    fn permuted(s: &Scenario, perm: &[usize]) -> Scenario {
+        let mut p = s.clone();
+        p.x = Matrix::from_fn(s.n(), s.d_model(), |i, c| s.x[(perm[i], c)]);
+        p.tokens = perm.iter().map(|&i| s.tokens[i].clone()).collect();
+        p
+    }
+
+    fn rows_permuted(m: &Matrix, perm: &[usize]) -> Matrix {
+        Matrix::from_fn(m.nrows(), m.ncols(), |i, c| m[(perm[i], c)])
+    }
+
+    fn close(a: &Matrix, b: &Matrix) -> bool {
+        a.shape() == b.shape() && a.iter().zip(b.iter()).all(|(x, y)| (x - y).abs() < 1e-12)
+    }
+
+    #[test]
+    fn one_hot_positions_break_permutation_equivariance() {
+        let perm = [2, 0, 1];
+        // Without positions, permuting the tokens permutes the outputs.
+        let s = three_tokens(Positional::None, 0.0);
+        let out = compute(&s).unwrap().output;
+        let out_p = compute(&permuted(&s, &perm)).unwrap().output;
+        assert!(close(&out_p, &rows_permuted(&out, &perm)));
+        // With one-hot positions the weights see where a token is: not so.
+        let s = three_tokens(Positional::OneHot, 1.0);
+        let out = compute(&s).unwrap().output;
+        let out_p = compute(&permuted(&s, &perm)).unwrap().output;
+        assert!(!close(&out_p, &rows_permuted(&out, &perm)));
+        let diff = (&out_p - rows_permuted(&out, &perm)).abs().max();
+        assert!(diff > 1e-3, "{diff}");
+    }
+
+    #[test]
+    fn one_hot_validation_names_the_rows_it_needs() {
+        let mut s = three_tokens(Positional::None, 0.0);
+        s.positional = Positional::OneHot;
+        let e = s.validate().unwrap_err();
+        assert_eq!(e.field, "heads[0].w_q");
+        assert_eq!(
+            e.to_string(),
+            "heads[0].w_q: expected (d_model + n)×2 = (3 + 3)×2 = 6×2 \
+             (the one-hot positions add one row per position), got 3×2"
+        );
+        let mut s = three_tokens(Positional::OneHot, 1.0);
+        s.heads[0].w_v = s.heads[0].w_v.rows(0, 5).clone_owned();
+        assert_eq!(s.validate().unwrap_err().field, "heads[0].w_v");
+        // Sinusoidal keeps d_model rows.
+        let mut s = three_tokens(Positional::OneHot, 1.0);
+        s.positional = Positional::Sinusoidal;
+        assert!(matches!(
+            s.validate().unwrap_err().reason,
+            Reason::Shape {
+                want: (3, 2),
+                got: (6, 2)
+            }
+        ));
     }
 }

@@ -31,7 +31,7 @@ mod results;
 mod scenario;
 mod softmax;
 
-pub use engine::{compute, matmul, matmul_t, softmax_rows, HeadTrace, Trace};
+pub use engine::{compute, concat_columns, matmul, matmul_t, softmax_rows, HeadTrace, Trace};
 pub use mask::{allowed_matrix, hides_anything};
 pub use positional::sinusoidal;
 pub use results::Results;

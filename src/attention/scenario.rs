@@ -45,13 +45,31 @@ pub enum Mask {
     Custom(Vec<Vec<bool>>),
 }
 
-/// Position information added to `x` before the projections.
+/// Position information given to the projections with `x`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Positional {
     /// No positions: attention alone cannot tell token order.
     None,
-    /// `PE(p,2k) = sin(p/10000^(2k/d_model))`, `PE(p,2k+1) = cos(same)`.
+    /// Added to `x`: `PE(p,2k) = sin(p/10000^(2k/d_model))`,
+    /// `PE(p,2k+1) = cos(same)`.
     Sinusoidal,
+    /// Note `001`: position `i` gets the one-hot vector `eⁱ` (length n),
+    /// concatenated after `xⁱ`. The projections see `[X | I_n]`
+    /// (n × (d_model + n)), so every `W_Q`, `W_K`, `W_V` has d_model + n
+    /// rows: the first d_model multiply `x`, the last n (one per position)
+    /// are a learned vector per position.
+    OneHot,
+}
+
+impl Positional {
+    /// The format's word for it (`"positional"` field).
+    pub fn code(self) -> &'static str {
+        match self {
+            Positional::None => "none",
+            Positional::Sinusoidal => "sinusoidal",
+            Positional::OneHot => "onehot",
+        }
+    }
 }
 
 /// A complete, self-contained attention problem (CONTRACT §1).
@@ -71,7 +89,7 @@ pub struct Scenario {
     pub scale: bool,
     /// Which keys each query may see.
     pub mask: Mask,
-    /// Positional encoding added to `x`.
+    /// Positional encoding: none, added to `x`, or one-hot concatenated.
     pub positional: Positional,
 }
 
@@ -155,6 +173,14 @@ pub enum Reason {
     MaskRows { want: usize, got: usize },
     /// A custom mask row of the wrong length.
     MaskRowLength { want: usize, got: usize },
+    /// With one-hot positions a projection needs d_model + n rows (one per
+    /// input column, then one per position); it is `got`.
+    OneHotRows {
+        d_model: usize,
+        n: usize,
+        cols: usize,
+        got: (usize, usize),
+    },
     /// Finite inputs whose products overflow f64 (row 1-based).
     Overflow { row: usize, what: Stage },
     /// An edit names a matrix the scenario does not have.
@@ -206,6 +232,19 @@ impl fmt::Display for Reason {
             Reason::PaddingTooLong { n, got } => write!(f, "at most n = {n} real keys, got {got}"),
             Reason::MaskRows { want, got } => write!(f, "expected {want} rows, got {got}"),
             Reason::MaskRowLength { want, got } => write!(f, "expected {want} booleans, got {got}"),
+            Reason::OneHotRows {
+                d_model,
+                n,
+                cols,
+                got,
+            } => write!(
+                f,
+                "expected (d_model + n)×{cols} = ({d_model} + {n})×{cols} = {}×{cols} \
+                 (the one-hot positions add one row per position), got {}×{}",
+                d_model + n,
+                got.0,
+                got.1
+            ),
             Reason::Overflow { row, what } => {
                 let what = match what {
                     Stage::Input => "x + PE",
@@ -344,13 +383,7 @@ impl Scenario {
         }
         fields.push(("scale", Json::from(self.scale)));
         fields.push(("mask", Json::from(&self.mask)));
-        fields.push((
-            "positional",
-            Json::from(match self.positional {
-                Positional::None => "none",
-                Positional::Sinusoidal => "sinusoidal",
-            }),
-        ));
+        fields.push(("positional", Json::from(self.positional.code())));
         json::object(fields)
     }
 
@@ -361,6 +394,14 @@ impl Scenario {
     /// Width of each input row.
     pub fn d_model(&self) -> usize {
         self.x.ncols()
+    }
+    /// Rows of every `W_Q`, `W_K`, `W_V`: the width of what the projections
+    /// multiply. d_model, or d_model + n with one-hot positions (`[X | I_n]`).
+    pub fn d_in(&self) -> usize {
+        match self.positional {
+            Positional::OneHot => self.d_model() + self.n(),
+            Positional::None | Positional::Sinusoidal => self.d_model(),
+        }
     }
     /// Query/key width (shared by all heads; 0 if there are no heads).
     pub fn d_k(&self) -> usize {
@@ -421,7 +462,18 @@ impl Scenario {
                 ("w_v", &head.w_v, d_v),
             ] {
                 let field = format!("heads[{r}].{name}");
-                expect_shape(&field, m, d_model, cols)?;
+                if self.positional == Positional::OneHot && m.shape() != (self.d_in(), cols) {
+                    return Err(ScenarioError::new(
+                        field,
+                        Reason::OneHotRows {
+                            d_model,
+                            n,
+                            cols,
+                            got: m.shape(),
+                        },
+                    ));
+                }
+                expect_shape(&field, m, self.d_in(), cols)?;
                 expect_finite(&field, m)?;
             }
         }
@@ -664,9 +716,13 @@ mod read {
         match v.as_str() {
             Some("none") => Ok(Positional::None),
             Some("sinusoidal") => Ok(Positional::Sinusoidal),
+            Some("onehot") => Ok(Positional::OneHot),
             _ => Err(ScenarioError::new(
                 "positional",
-                format!("expected \"none\" or \"sinusoidal\", got {}", describe(v)),
+                format!(
+                    "expected \"none\", \"sinusoidal\" or \"onehot\", got {}",
+                    describe(v)
+                ),
             )),
         }
     }
@@ -746,5 +802,76 @@ mod read {
             mask: get(map, "mask").map_or(Ok(Mask::None), mask)?,
             positional: get(map, "positional").map_or(Ok(Positional::None), positional)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE_HOT: &str = r#"{
+  "format": "attention-lab/1",
+  "tokens": ["a", "b"],
+  "x": [[1, 2], [3, 0]],
+  "heads": [{"w_q": [[1], [0], [0.5], [-1]], "w_k": [[0], [1], [2], [0]], "w_v": [[1], [1], [0], [10]]}],
+  "scale": false,
+  "positional": "onehot"
+}"#;
+
+    #[test]
+    fn onehot_is_read_written_and_read_back() {
+        let s = Scenario::from_json(ONE_HOT).unwrap();
+        assert_eq!(s.positional, Positional::OneHot);
+        assert_eq!((s.d_model(), s.d_in()), (2, 4));
+        let text = s.to_json();
+        assert!(text.contains("\"positional\": \"onehot\""), "{text}");
+        assert_eq!(Scenario::from_json(&text).unwrap(), s);
+        let compact = s.to_json_compact();
+        assert!(compact.contains("\"positional\":\"onehot\""), "{compact}");
+        assert_eq!(Scenario::from_json(&compact).unwrap(), s);
+        // Re-exporting what was read gives the same bytes.
+        assert_eq!(Scenario::from_json(&text).unwrap().to_json(), text);
+    }
+
+    #[test]
+    fn onehot_files_need_d_model_plus_n_rows_and_old_files_are_unchanged() {
+        let short = ONE_HOT.replace("[[1], [0], [0.5], [-1]]", "[[1], [0], [0.5]]");
+        let e = Scenario::from_json(&short).unwrap_err();
+        assert_eq!(e.field, "heads[0].w_q");
+        assert_eq!(
+            e.reason,
+            Reason::OneHotRows {
+                d_model: 2,
+                n: 2,
+                cols: 1,
+                got: (3, 1)
+            }
+        );
+        // The same file without positions needs 2 rows.
+        let none = ONE_HOT.replace("\"onehot\"", "\"none\"");
+        assert_eq!(
+            Scenario::from_json(&none).unwrap_err().to_string(),
+            "heads[0].w_q: expected 2×1, got 4×1"
+        );
+        let bad = ONE_HOT.replace("\"onehot\"", "\"one-hot\"");
+        assert_eq!(
+            Scenario::from_json(&bad).unwrap_err().to_string(),
+            "positional: expected \"none\", \"sinusoidal\" or \"onehot\", got \"one-hot\""
+        );
+        // A file without the field, or with the old values, writes them as before.
+        let old = ONE_HOT
+            .replace("[[1], [0], [0.5], [-1]]", "[[1], [0]]")
+            .replace("[[0], [1], [2], [0]]", "[[0], [1]]")
+            .replace("[[1], [1], [0], [10]]", "[[1], [1]]");
+        for (field, written) in [
+            ("\"positional\": \"none\"", "none"),
+            ("\"positional\": \"sinusoidal\"", "sinusoidal"),
+        ] {
+            let text = old.replace("\"positional\": \"onehot\"", field);
+            let s = Scenario::from_json(&text).unwrap();
+            let out = s.to_json();
+            assert!(out.contains(&format!("\"positional\": \"{written}\"")));
+            assert_eq!(Scenario::from_json(&out).unwrap().to_json(), out);
+        }
     }
 }

@@ -16,7 +16,7 @@
 
 use super::names::Convention;
 use super::timeline::{Phase, Step};
-use crate::attention::Trace;
+use crate::attention::{Positional, Trace};
 
 /// Which projection a step computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +29,17 @@ pub enum Proj {
 /// The caption of one step. Positions `i`, `j` are 0-based (shown 1-based).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Caption {
-    /// The inputs, one vector per position (`pe`: plus the positional encoding).
-    Inputs { pe: bool },
+    /// The inputs, one vector per position, with the scenario's positional
+    /// encoding (`None`; `Sinusoidal`: `X + PE`; `OneHot`: `[X | E]`).
+    Inputs { pe: Positional, conv: Convention },
     /// `Q = X·W_Q` (row) / `Q = W^q X` (column), and K, V alike.
-    Project { m: Proj, conv: Convention },
+    /// `one_hot`: the projections multiply `[X | E]` (row) / `[X;E]`
+    /// (column), one-hot positions concatenated.
+    Project {
+        m: Proj,
+        conv: Convention,
+        one_hot: bool,
+    },
     /// One score `α_{i,j} = q^i·k^j` (column: `(k^j)ᵀ q^i`) and its value.
     Dot {
         i: usize,
@@ -95,11 +102,18 @@ pub fn caption(step: &Step, trace: &Trace, conv: Convention, has_w_o: bool) -> S
     let d_k = trace.heads.first().map_or(0, |h| h.q.ncols());
     let caption = match step.phase {
         Phase::Inputs => Caption::Inputs {
-            pe: trace.pe.is_some(),
+            pe: trace.positional,
+            conv,
         },
-        Phase::Query => Caption::Project { m: Proj::Q, conv },
-        Phase::Key => Caption::Project { m: Proj::K, conv },
-        Phase::Value => Caption::Project { m: Proj::V, conv },
+        Phase::Query | Phase::Key | Phase::Value => Caption::Project {
+            m: match step.phase {
+                Phase::Query => Proj::Q,
+                Phase::Key => Proj::K,
+                _ => Proj::V,
+            },
+            conv,
+            one_hot: trace.positional == Positional::OneHot,
+        },
         Phase::Scores {
             i: Some(i),
             j: Some(j),
@@ -148,6 +162,28 @@ pub fn caption(step: &Step, trace: &Trace, conv: Convention, has_w_o: bool) -> S
     }
 }
 
+/// What the projections multiply, as the stage and captions name it: `X`,
+/// `X + PE` (sinusoidal, added) or `[X | E]` (one-hot `eⁱ` concatenated
+/// after each `xⁱ`, note 001).
+pub fn input_symbol(pe: Positional) -> &'static str {
+    match pe {
+        Positional::None => "X",
+        Positional::Sinusoidal => "X + PE",
+        Positional::OneHot => "[X | E]",
+    }
+}
+
+/// What `W_Q`, `W_K`, `W_V` multiply in a caption's formula: `X`, or with
+/// one-hot positions `[X | E]` (row layout, `eⁱ` after `xⁱ`) / `[X;E]`
+/// (column layout, `eⁱ` below `xⁱ`).
+pub fn projected(conv: Convention, one_hot: bool) -> &'static str {
+    match (one_hot, conv) {
+        (false, _) => "X",
+        (true, Convention::Row) => "[X | E]",
+        (true, Convention::Col) => "[X;E]",
+    }
+}
+
 /// The formula a caption states, in plain text, as the notes write it
 /// (note 000 §4 for the column layout, §8 and note 004 for the row layout).
 /// The page shows it beside the sentence; the tests hold it to the notes.
@@ -155,17 +191,21 @@ pub fn plain_formula(c: &Caption) -> String {
     use Convention::{Col, Row};
     let up = |i: usize| super::timeline::sup(i + 1);
     match *c {
-        Caption::Inputs { pe: false } => "X".into(),
-        Caption::Inputs { pe: true } => "X + PE".into(),
-        Caption::Project { m, conv } => {
+        Caption::Inputs {
+            pe: Positional::OneHot,
+            conv,
+        } => projected(conv, true).into(),
+        Caption::Inputs { pe, .. } => input_symbol(pe).into(),
+        Caption::Project { m, conv, one_hot } => {
             let (big, small) = match m {
                 Proj::Q => ("Q", "q"),
                 Proj::K => ("K", "k"),
                 Proj::V => ("V", "v"),
             };
+            let x = projected(conv, one_hot);
             match conv {
-                Row => format!("{big} = X·W_{big}"),
-                Col => format!("{big} = W^{small} X"),
+                Row => format!("{big} = {x}·W_{big}"),
+                Col => format!("{big} = W^{small} {x}"),
             }
         }
         Caption::Dot { i, j, conv, .. } => match conv {
@@ -222,7 +262,8 @@ pub fn plain_formula(c: &Caption) -> String {
 pub(crate) fn for_each_case(
     mut f: impl FnMut(&Step, &Trace, Convention, &crate::attention::Scenario),
 ) {
-    use crate::attention::{compute, Mask, Positional};
+    use crate::attention::{compute, Mask};
+    use crate::lesson::edit::{apply, Edit};
     use crate::lesson::presets::{random, Dims};
     use crate::lesson::timeline::{Granularity, Timeline};
     let masks = [Mask::None, Mask::Causal, Mask::Padding(1), Mask::Window(1)];
@@ -241,8 +282,13 @@ pub(crate) fn for_each_case(
                         let mut s = random(5, d, w_o);
                         s.scale = scale;
                         s.mask = mask.clone();
+                        // Two heads with sinusoidal positions, one head
+                        // with W_O with one-hot positions.
                         if heads == 2 {
                             s.positional = Positional::Sinusoidal;
+                        } else if w_o {
+                            let one_hot = Edit::Positional(Positional::OneHot);
+                            s = apply(&s, &one_hot, 5).expect("one-hot positions");
                         }
                         let t = compute(&s).expect("a valid scenario");
                         for g in Granularity::ALL {
@@ -279,7 +325,22 @@ mod tests {
         assert_eq!(sc.head.is_some(), heads > 1 && step.head.is_some(), "{ctx}");
         // The table of the notes, step by step.
         let expected: Option<&str> = match step.phase {
-            Phase::Inputs => Some(if t.pe.is_some() { "X + PE" } else { "X" }),
+            Phase::Inputs => Some(match t.positional {
+                Positional::None => "X",
+                Positional::Sinusoidal => "X + PE",
+                Positional::OneHot if row => "[X | E]",
+                Positional::OneHot => "[X;E]",
+            }),
+            Phase::Query | Phase::Key | Phase::Value if t.positional == Positional::OneHot => {
+                Some(match (step.phase, row) {
+                    (Phase::Query, true) => "Q = [X | E]·W_Q",
+                    (Phase::Query, false) => "Q = W^q [X;E]",
+                    (Phase::Key, true) => "K = [X | E]·W_K",
+                    (Phase::Key, false) => "K = W^k [X;E]",
+                    (_, true) => "V = [X | E]·W_V",
+                    (_, false) => "V = W^v [X;E]",
+                })
+            }
             Phase::Query => Some(if row { "Q = X·W_Q" } else { "Q = W^q X" }),
             Phase::Key => Some(if row { "K = X·W_K" } else { "K = W^k X" }),
             Phase::Value => Some(if row { "V = X·W_V" } else { "V = W^v X" }),

@@ -136,7 +136,8 @@ pub enum Edit {
     Scale(bool),
     /// Which keys each query may see.
     Mask(Mask),
-    /// Add a positional encoding or not.
+    /// Which positional encoding; switching to or from one-hot adds or
+    /// removes the n position rows of every W_Q, W_K, W_V.
     Positional(Positional),
     /// Add an output projection W_O ((h·d_v) × d_model, seeded) or remove it.
     OutputProjection(bool),
@@ -232,7 +233,13 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
         }
         Edit::Scale(on) => out.scale = *on,
         Edit::Mask(mask) => out.mask = mask.clone(),
-        Edit::Positional(p) => out.positional = *p,
+        Edit::Positional(p) => {
+            // One-hot positions add (or take away) the n position rows of
+            // every projection; the other encodings keep the shapes.
+            let old = rows_of(&out);
+            out.positional = *p;
+            fit_projections(&mut out, old, s.d_k(), s.d_v(), seed);
+        }
         Edit::OutputProjection(on) => {
             out.w_o = on.then(|| match &s.w_o {
                 Some(w) => w.clone(),
@@ -250,7 +257,75 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
     Ok(out)
 }
 
+/// How a projection's rows are laid out: `x` rows that multiply the input
+/// columns, then `pos` rows, one per position, that multiply the one-hot
+/// `eⁱ` (only with [`Positional::OneHot`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rows {
+    x: usize,
+    pos: usize,
+}
+
+fn rows_of(s: &Scenario) -> Rows {
+    Rows {
+        x: s.d_model(),
+        pos: match s.positional {
+            Positional::OneHot => s.n(),
+            Positional::None | Positional::Sinusoidal => 0,
+        },
+    }
+}
+
+/// The seed of every new position row. Fixed, not the page's seed: turning
+/// one-hot positions on for a preset gives every reader (and every test and
+/// lab) the same rows, and the row of position `p` does not depend on n,
+/// d_model or what was done before.
+const POSITION_SEED: u64 = 0x0001_0E1A;
+
+/// The number a new position row (`W^P`, position `p`, column `col`) of
+/// `target` gets: in `[-1, 1]` with two decimals, like the random preset.
+///
+/// Never all zeros on purpose: with zero position rows `[x | eⁱ]·W` equals
+/// `x·W` exactly and the one-hot encoding would change nothing (positions
+/// would not matter, which is the point of turning it on). Small, so the
+/// input still carries most of each query, key and value.
+pub fn position_value(target: Target, p: usize, col: usize) -> f64 {
+    fill_value(POSITION_SEED, target, p, col)
+}
+
+/// `m` laid out again from `old` rows to `new` rows and `cols` columns: an
+/// x row keeps its index, a position row keeps its position (so the x part
+/// grows or shrinks *before* the position rows); new x cells come from
+/// `seed`, new position cells from [`position_value`].
+fn relayout(m: &Matrix, old: Rows, new: Rows, cols: usize, seed: u64, target: Target) -> Matrix {
+    Matrix::from_fn(new.x + new.pos, cols, |r, c| {
+        let source = if r < new.x {
+            (r < old.x).then_some(r)
+        } else {
+            let p = r - new.x;
+            (p < old.pos).then_some(old.x + p)
+        };
+        match source {
+            Some(sr) if sr < m.nrows() && c < m.ncols() => m[(sr, c)],
+            _ if r < new.x => fill_value(seed, target, r, c),
+            _ => position_value(target, r - new.x, c),
+        }
+    })
+}
+
+/// Every head's `W_Q`, `W_K`, `W_V` laid out from `old` rows to the rows
+/// `s` needs now, with d_k and d_v columns.
+fn fit_projections(s: &mut Scenario, old: Rows, d_k: usize, d_v: usize, seed: u64) {
+    let new = rows_of(s);
+    for (r, w) in s.heads.iter_mut().enumerate() {
+        w.w_q = relayout(&w.w_q, old, new, d_k, seed, Target::WQ(r));
+        w.w_k = relayout(&w.w_k, old, new, d_k, seed, Target::WK(r));
+        w.w_v = relayout(&w.w_v, old, new, d_v, seed, Target::WV(r));
+    }
+}
+
 fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
+    let old = rows_of(s);
     let (n, d_model, d_k, d_v, h) = (s.n(), s.d_model(), s.d_k(), s.d_v(), s.heads.len());
     match dim {
         Dim::N => {
@@ -278,11 +353,6 @@ fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
         }
         Dim::DModel => {
             s.x = resize(&s.x, n, size, seed, Target::X);
-            for (r, w) in s.heads.iter_mut().enumerate() {
-                w.w_q = resize(&w.w_q, size, d_k, seed, Target::WQ(r));
-                w.w_k = resize(&w.w_k, size, d_k, seed, Target::WK(r));
-                w.w_v = resize(&w.w_v, size, d_v, seed, Target::WV(r));
-            }
             // W_O maps back to d_model when it was built that way.
             if let Some(w_o) = &s.w_o {
                 if w_o.ncols() == d_model {
@@ -290,16 +360,8 @@ fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
                 }
             }
         }
-        Dim::DK => {
-            for (r, w) in s.heads.iter_mut().enumerate() {
-                w.w_q = resize(&w.w_q, d_model, size, seed, Target::WQ(r));
-                w.w_k = resize(&w.w_k, d_model, size, seed, Target::WK(r));
-            }
-        }
+        Dim::DK => {}
         Dim::DV => {
-            for (r, w) in s.heads.iter_mut().enumerate() {
-                w.w_v = resize(&w.w_v, d_model, size, seed, Target::WV(r));
-            }
             // W_O's rows come in one block of d_v per head: keep each block.
             if let Some(w_o) = &s.w_o {
                 s.w_o = Some(reshape(
@@ -318,12 +380,12 @@ fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
         Dim::Heads => {
             s.heads.truncate(size);
             while s.heads.len() < size {
-                let r = s.heads.len();
+                // Empty: every cell is new, filled by `fit_projections`.
                 let z = Matrix::zeros(0, 0);
                 s.heads.push(HeadWeights {
-                    w_q: resize(&z, d_model, d_k, seed, Target::WQ(r)),
-                    w_k: resize(&z, d_model, d_k, seed, Target::WK(r)),
-                    w_v: resize(&z, d_model, d_v, seed, Target::WV(r)),
+                    w_q: z.clone(),
+                    w_k: z.clone(),
+                    w_v: z,
                 });
             }
             if let Some(w_o) = &s.w_o {
@@ -331,6 +393,12 @@ fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
             }
         }
     }
+    let (d_k, d_v) = match dim {
+        Dim::DK => (size, d_v),
+        Dim::DV => (d_k, size),
+        _ => (d_k, d_v),
+    };
+    fit_projections(s, old, d_k, d_v, seed);
 }
 
 #[cfg(test)]
@@ -628,5 +696,179 @@ mod tests {
         for v in others {
             assert!((-1.0..=1.0).contains(&v));
         }
+    }
+
+    /// notes_004 with one-hot positions (the 3 position rows appended).
+    fn one_hot_004() -> (Scenario, Scenario) {
+        let s = notes_004();
+        let t = apply(&s, &Edit::Positional(Positional::OneHot), 7).unwrap();
+        (s, t)
+    }
+
+    #[test]
+    fn switching_to_one_hot_appends_position_rows_and_back_removes_them() {
+        let (s, t) = one_hot_004();
+        assert_eq!(t.positional, Positional::OneHot);
+        assert_eq!(t.d_in(), 7);
+        for (w, v) in s.heads.iter().zip(&t.heads) {
+            for (old, new) in [(&w.w_q, &v.w_q), (&w.w_k, &v.w_k), (&w.w_v, &v.w_v)] {
+                assert_eq!(new.shape(), (4 + 3, old.ncols()));
+                // The x part is untouched, above the position rows.
+                assert_eq!(new.rows(0, 4).clone_owned(), *old);
+                let pos = new.rows(4, 3);
+                assert!(pos.iter().any(|v| *v != 0.0), "positions must matter");
+                for v in pos.iter() {
+                    assert!((-1.0..=1.0).contains(v));
+                    assert_eq!((v * 100.0).round() / 100.0, *v, "two decimals");
+                }
+            }
+        }
+        // The position rows do not depend on the page's seed.
+        let other = apply(&s, &Edit::Positional(Positional::OneHot), 12345).unwrap();
+        assert_eq!(other, t);
+        assert_eq!(
+            t.heads[0].w_q[(4 + 1, 2)],
+            position_value(Target::WQ(0), 1, 2)
+        );
+        // Positions now matter: the outputs differ from the plain scenario.
+        assert_ne!(compute(&t).unwrap().output, compute(&s).unwrap().output);
+        // And back: the rows go, the scenario is the old one again.
+        assert_eq!(
+            apply(&t, &Edit::Positional(Positional::None), 7).unwrap(),
+            s
+        );
+        // Sinusoidal keeps the shapes; from there one-hot adds the same rows.
+        let sin = apply(&s, &Edit::Positional(Positional::Sinusoidal), 7).unwrap();
+        assert_eq!(sin.heads, s.heads);
+        let from_sin = apply(&sin, &Edit::Positional(Positional::OneHot), 7).unwrap();
+        assert_eq!(from_sin.heads, t.heads);
+    }
+
+    #[test]
+    fn n_under_one_hot_adds_and_removes_position_rows() {
+        let (_, t) = one_hot_004();
+        let grown = apply(
+            &t,
+            &Edit::Resize {
+                dim: Dim::N,
+                size: 5,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(grown.d_in(), 4 + 5);
+        let (a, b) = (&t.heads[0].w_k, &grown.heads[0].w_k);
+        assert_eq!(b.shape(), (9, 3));
+        // x rows and the first three positions kept, two new positions after.
+        assert_eq!(b.rows(0, 7).clone_owned(), *a);
+        for p in 3..5 {
+            for c in 0..3 {
+                assert_eq!(b[(4 + p, c)], position_value(Target::WK(0), p, c));
+            }
+        }
+        compute(&grown).unwrap();
+        let shrunk = apply(
+            &t,
+            &Edit::Resize {
+                dim: Dim::N,
+                size: 2,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(shrunk.heads[0].w_k.shape(), (6, 3));
+        assert_eq!(shrunk.heads[0].w_k.rows(0, 6), a.rows(0, 6));
+        let back = apply(
+            &shrunk,
+            &Edit::Resize {
+                dim: Dim::N,
+                size: 3,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(back.heads, t.heads);
+    }
+
+    #[test]
+    fn d_model_under_one_hot_changes_the_x_rows_before_the_position_rows() {
+        let (_, t) = one_hot_004();
+        let grown = apply(
+            &t,
+            &Edit::Resize {
+                dim: Dim::DModel,
+                size: 5,
+            },
+            3,
+        )
+        .unwrap();
+        let (a, b) = (&t.heads[0].w_v, &grown.heads[0].w_v);
+        assert_eq!(b.shape(), (5 + 3, 3));
+        assert_eq!(b.rows(0, 4), a.rows(0, 4));
+        for c in 0..3 {
+            assert_eq!(b[(4, c)], fill_value(3, Target::WV(0), 4, c), "new x row");
+        }
+        assert_eq!(
+            b.rows(5, 3),
+            a.rows(4, 3),
+            "position rows moved down, unchanged"
+        );
+        compute(&grown).unwrap();
+        let shrunk = apply(
+            &t,
+            &Edit::Resize {
+                dim: Dim::DModel,
+                size: 2,
+            },
+            3,
+        )
+        .unwrap();
+        let c = &shrunk.heads[0].w_v;
+        assert_eq!(c.shape(), (2 + 3, 3));
+        assert_eq!(c.rows(0, 2), a.rows(0, 2));
+        assert_eq!(c.rows(2, 3), a.rows(4, 3));
+        let back = apply(
+            &grown,
+            &Edit::Resize {
+                dim: Dim::DModel,
+                size: 4,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(back, t);
+    }
+
+    #[test]
+    fn d_k_d_v_and_heads_under_one_hot_keep_the_d_model_plus_n_rows() {
+        let (_, t) = one_hot_004();
+        for dim in [Dim::DK, Dim::DV, Dim::Heads] {
+            let grown = apply(&t, &Edit::Resize { dim, size: 4 }, 5).unwrap();
+            for w in &grown.heads {
+                assert_eq!(w.w_q.nrows(), 7, "{dim:?}");
+                assert_eq!(w.w_v.nrows(), 7, "{dim:?}");
+            }
+            compute(&grown).unwrap();
+            let back = apply(
+                &grown,
+                &Edit::Resize {
+                    dim,
+                    size: dim.of(&t),
+                },
+                5,
+            )
+            .unwrap();
+            assert_eq!(back, t, "{dim:?}");
+        }
+        let two = apply(
+            &t,
+            &Edit::Resize {
+                dim: Dim::Heads,
+                size: 2,
+            },
+            5,
+        )
+        .unwrap();
+        assert!(two.heads[1].w_q.rows(4, 3).iter().any(|v| *v != 0.0));
     }
 }

@@ -26,6 +26,7 @@
 //! placed inside is escaped ([`ml::escape`]).
 
 use super::names::{Convention, MatrixName};
+use crate::attention::Positional;
 
 /// Tiny MathML builders shared by the formulas and the derivations.
 ///
@@ -286,6 +287,11 @@ fn symbol_body(name: MatrixName, conv: Convention) -> String {
     match name {
         MatrixName::X => mi("X"),
         MatrixName::Pe => mi("PE"),
+        // Row layout: eⁱ after xⁱ along the row; column layout: below it.
+        MatrixName::Input => match conv {
+            Convention::Row => row(&[mo("["), mi("X"), mo("|"), mi("E"), mo("]")]),
+            Convention::Col => column(&[mi("X"), mi("E")]),
+        },
         MatrixName::WQ => weight_symbol(conv, 'Q'),
         MatrixName::WK => weight_symbol(conv, 'K'),
         MatrixName::WV => weight_symbol(conv, 'V'),
@@ -371,7 +377,20 @@ pub fn symbol(name: MatrixName, conv: Convention) -> String {
 /// `has_w_o` whether an output projection exists (when false
 /// `Y = concat`). Learned matrices (`W_Q`…) are given with their shape.
 pub fn formula(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, true))
+    formula_in(name, conv, scale, has_w_o, Positional::None)
+}
+
+/// [`formula`] for a scenario with positional encoding `pe`. With one-hot
+/// positions the projections multiply `[X | E]` (`Q = [X | E]·W_Q`) and have
+/// d_model + n rows (`W_Q ∈ ℝ^{(d_model+n)×d_k}`); otherwise as [`formula`].
+pub fn formula_in(
+    name: MatrixName,
+    conv: Convention,
+    scale: bool,
+    has_w_o: bool,
+    pe: Positional,
+) -> String {
+    inline(&formula_body(name, conv, scale, has_w_o, true, pe))
 }
 
 /// [`formula`] for a walkthrough step of a scenario whose mask hides
@@ -383,8 +402,9 @@ pub fn step_formula(
     scale: bool,
     has_w_o: bool,
     masked: bool,
+    pe: Positional,
 ) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, masked))
+    inline(&formula_body(name, conv, scale, has_w_o, masked, pe))
 }
 
 fn formula_body(
@@ -393,8 +413,10 @@ fn formula_body(
     scale: bool,
     has_w_o: bool,
     masked: bool,
+    pe: Positional,
 ) -> String {
     let row_conv = conv == Convention::Row;
+    let one_hot = pe == Positional::OneHot;
     let lhs = symbol_body(name, conv);
     let eq = mo("=");
     let is_in = mo("∈");
@@ -409,6 +431,26 @@ fn formula_body(
             } else {
                 let shape = row(&[dm, mo("×"), n]);
                 let cols = row(&[mo("["), a("1"), mo("⋯"), a("n"), mo("]")]);
+                row(&[sub(&lhs, &shape), eq, cols])
+            }
+        }
+        MatrixName::Input => {
+            let a = |i: &str| sup(&mi("a"), &mi(i));
+            let e = |i: &str| sup(&mi("e"), &mi(i));
+            let wide = paren(&row(&[dm, mo("+"), n.clone()]));
+            if row_conv {
+                let shape = row(&[n, mo("×"), wide]);
+                let rows = column(&[row(&[a("1"), e("1")]), mo("⋮"), row(&[a("n"), e("n")])]);
+                row(&[sub(&lhs, &shape), eq, rows])
+            } else {
+                let shape = row(&[wide, mo("×"), n]);
+                let cols = row(&[
+                    mo("["),
+                    column(&[a("1"), e("1")]),
+                    mo("⋯"),
+                    column(&[a("n"), e("n")]),
+                    mo("]"),
+                ]);
                 row(&[sub(&lhs, &shape), eq, cols])
             }
         }
@@ -435,6 +477,12 @@ fn formula_body(
         }
         MatrixName::WQ | MatrixName::WK | MatrixName::WV => {
             let out = if name == MatrixName::WV { dv } else { dk };
+            // One-hot positions: one more row per position.
+            let dm = if one_hot {
+                paren(&row(&[dm, mo("+"), n]))
+            } else {
+                dm
+            };
             let space = if row_conv {
                 real_space(&dm, &out)
             } else {
@@ -449,11 +497,12 @@ fn formula_body(
                 _ => 'V',
             };
             let w = weight_symbol(conv, letter);
-            let product = if row_conv {
-                row(&[mi("X"), w])
+            let x = if one_hot {
+                symbol_body(MatrixName::Input, conv)
             } else {
-                row(&[w, mi("X")])
+                mi("X")
             };
+            let product = if row_conv { row(&[x, w]) } else { row(&[w, x]) };
             row(&[lhs, eq, product])
         }
         MatrixName::Scores => {
@@ -792,6 +841,38 @@ mod tests {
     }
 
     #[test]
+    fn the_one_hot_input_is_x_with_e_after_each_row_or_below_each_column() {
+        let p = |conv| plain(&formula(MatrixName::Input, conv, true, false));
+        assert_eq!(p(Convention::Row), "[X|E]n×(dmodel+n)=[a1e1⋮anen]");
+        assert_eq!(p(Convention::Col), "[XE](dmodel+n)×n=[[a1e1]⋯[anen]]");
+        assert_eq!(plain(&symbol(MatrixName::Input, Convention::Row)), "[X|E]");
+        let one_hot = |name, conv| plain(&formula_in(name, conv, true, false, Positional::OneHot));
+        assert_eq!(
+            one_hot(MatrixName::WQ, Convention::Row),
+            "WQ∈ℝ(dmodel+n)×dk"
+        );
+        assert_eq!(
+            one_hot(MatrixName::WV, Convention::Col),
+            "Wv∈ℝdv×(dmodel+n)"
+        );
+        assert_eq!(one_hot(MatrixName::Q, Convention::Row), "Q=[X|E]WQ");
+        assert_eq!(one_hot(MatrixName::K, Convention::Col), "K=Wk[XE]");
+        // Otherwise the formulas are the plain ones.
+        for pe in [Positional::None, Positional::Sinusoidal] {
+            for name in MatrixName::ALL {
+                assert_eq!(
+                    formula_in(name, Convention::Row, true, true, pe),
+                    formula(name, Convention::Row, true, true)
+                );
+            }
+        }
+        assert_eq!(
+            plain(&formula(MatrixName::WQ, Convention::Row, true, false)),
+            "WQ∈ℝdmodel×dk"
+        );
+    }
+
+    #[test]
     fn row_and_column_conventions_differ_where_they_should() {
         // Every formula but the scaling differs between the conventions.
         let differ = MatrixName::ALL
@@ -889,8 +970,22 @@ mod tests {
     fn a_step_formula_names_the_mask_only_when_something_is_hidden() {
         for conv in [Convention::Row, Convention::Col] {
             for scale in [false, true] {
-                let with = step_formula(MatrixName::Weights, conv, scale, false, true);
-                let without = step_formula(MatrixName::Weights, conv, scale, false, false);
+                let with = step_formula(
+                    MatrixName::Weights,
+                    conv,
+                    scale,
+                    false,
+                    true,
+                    Positional::None,
+                );
+                let without = step_formula(
+                    MatrixName::Weights,
+                    conv,
+                    scale,
+                    false,
+                    false,
+                    Positional::None,
+                );
                 assert!(with.contains(">mask<"), "{with}");
                 assert!(!without.contains(">mask<"), "{without}");
                 // No scaling: the softmax reads S itself, never S′ or √d_k.
@@ -900,7 +995,14 @@ mod tests {
                 }
                 // Every other matrix's formula is the workbench's.
                 assert_eq!(
-                    step_formula(MatrixName::Scores, conv, scale, true, false),
+                    step_formula(
+                        MatrixName::Scores,
+                        conv,
+                        scale,
+                        true,
+                        false,
+                        Positional::None
+                    ),
                     formula(MatrixName::Scores, conv, scale, true)
                 );
             }

@@ -13,6 +13,9 @@ pub enum Lang {
 pub enum MatrixName {
     X,
     Pe,
+    /// What the projections see when it is not `x` itself: `[X | E]` with
+    /// one-hot positions (`data-matrix="input"`, n × (d_model + n)).
+    Input,
     WQ,
     WK,
     WV,
@@ -30,9 +33,10 @@ pub enum MatrixName {
 
 impl MatrixName {
     /// Every name, in pipeline order.
-    pub const ALL: [MatrixName; 15] = [
+    pub const ALL: [MatrixName; 16] = [
         MatrixName::X,
         MatrixName::Pe,
+        MatrixName::Input,
         MatrixName::WQ,
         MatrixName::WK,
         MatrixName::WV,
@@ -53,6 +57,7 @@ impl MatrixName {
         match self {
             MatrixName::X => "x",
             MatrixName::Pe => "pe",
+            MatrixName::Input => "input",
             MatrixName::WQ => "w_q",
             MatrixName::WK => "w_k",
             MatrixName::WV => "w_v",
@@ -128,7 +133,7 @@ mod tests {
         let names: Vec<&str> = MatrixName::ALL.iter().map(|m| m.contract_name()).collect();
         assert_eq!(
             names.join(","),
-            "x,pe,w_q,w_k,w_v,q,k,v,scores,scaled,weights,head_output,concat,w_o,output"
+            "x,pe,input,w_q,w_k,w_v,q,k,v,scores,scaled,weights,head_output,concat,w_o,output"
         );
         assert!(MatrixName::Weights.per_head());
         assert!(!MatrixName::Output.per_head());

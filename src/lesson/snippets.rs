@@ -162,13 +162,31 @@ fn positional(out: &mut String, s: &Scenario, arange: &str, sin: &str, cos: &str
                 },
             );
         }
+        Positional::OneHot => {
+            let cat = if arange.starts_with("np") {
+                "np.concatenate([x, np.eye(n)], axis=1)"
+            } else {
+                "torch.cat([x, torch.eye(n, dtype=torch.float64)], dim=1)"
+            };
+            let _ = writeln!(
+                out,
+                "\n# One-hot positions (note 001): position i gets e_i, row i of the n x n\n\
+                 # identity, concatenated after x_i, so that order matters. x becomes\n\
+                 # (n, d_model + n): the last n rows of each w_q, w_k, w_v belong to the positions.\n\
+                 x = {cat}"
+            );
+        }
     }
 }
 
 fn heads(out: &mut String, lib: &Lib, s: &Scenario) {
+    let rows = match s.positional {
+        Positional::OneHot => "d_model + n",
+        Positional::None | Positional::Sinusoidal => "d_model",
+    };
     let _ = writeln!(
         out,
-        "\n# Each head's projections: w_q and w_k are (d_model, d_k), w_v is (d_model, d_v).\n\
+        "\n# Each head's projections: w_q and w_k are ({rows}, d_k), w_v is ({rows}, d_v).\n\
          heads = []"
     );
     for (r, h) in s.heads.iter().enumerate() {
@@ -562,6 +580,22 @@ mod tests {
         assert!(torch_code.contains("dtype=torch.float64)[:, None]"));
         let plain = numpy_snippet(&presets::notes_004());
         assert!(!plain.contains("x = x + pe"));
+        assert!(!plain.contains("eye"));
+        assert!(plain.contains("w_q and w_k are (d_model, d_k)"));
+        let one_hot = crate::lesson::edit::apply(
+            &presets::notes_004(),
+            &crate::lesson::edit::Edit::Positional(Positional::OneHot),
+            1,
+        )
+        .unwrap();
+        let np_code = numpy_snippet(&one_hot);
+        assert!(np_code.contains("x = np.concatenate([x, np.eye(n)], axis=1)"));
+        assert!(np_code.contains("w_q and w_k are (d_model + n, d_k)"));
+        assert!(!np_code.contains("x = x + pe"));
+        // The position rows are written with the rest of each w_q.
+        assert_has_matrix(&np_code, "w_q", &one_hot.heads[0].w_q);
+        let torch_code = pytorch_snippet(&one_hot);
+        assert!(torch_code.contains("x = torch.cat([x, torch.eye(n, dtype=torch.float64)], dim=1)"));
     }
 
     #[test]

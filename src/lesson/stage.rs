@@ -27,11 +27,12 @@
 //!   and [`SHOWN`] vectors of a block are drawn (a window around the current
 //!   query), the rest summarised by an ellipsis cell.
 
+use super::captions::{input_symbol, projected};
 use super::format::short;
 use super::names::Convention;
 pub use super::names::Role;
 use super::timeline::{subscript, sup, Phase, Step, Timeline};
-use crate::attention::{softmax_parts, Matrix, Scenario, Trace};
+use crate::attention::{softmax_parts, Matrix, Positional, Scenario, Trace};
 
 /// The most entries of a vector, and vectors of a block, drawn at once.
 pub const SHOWN: usize = 8;
@@ -601,6 +602,15 @@ impl<'a> B<'a> {
 
     // --- the steps -------------------------------------------------------
 
+    /// What the projections multiply: `X`, `X + PE`, or with one-hot
+    /// positions `[X | E]` (row layout) / `[X;E]` (column layout).
+    fn input_name(&self) -> &'static str {
+        match self.c.trace.positional {
+            Positional::OneHot => projected(self.c.conv, true),
+            pe => input_symbol(pe),
+        }
+    }
+
     fn inputs(&self) -> Scene {
         let t = self.c.trace;
         let n = self.n();
@@ -642,12 +652,23 @@ impl<'a> B<'a> {
                         false,
                         hidden,
                     ),
-                    self.op("op.plus", "+"),
-                    self.block("pe", "PE", rows(pe, "pe", "p"), Role::Param, false, hidden),
+                    // Added (sinusoidal) or concatenated after (one-hot).
+                    match t.positional {
+                        Positional::OneHot => self.op("op.cat", "|"),
+                        _ => self.op("op.plus", "+"),
+                    },
+                    match t.positional {
+                        Positional::OneHot => {
+                            self.block("pe", "E", rows(pe, "pe", "e"), Role::Param, false, hidden)
+                        }
+                        _ => {
+                            self.block("pe", "PE", rows(pe, "pe", "p"), Role::Param, false, hidden)
+                        }
+                    },
                     self.op("op.eq", "="),
                     self.block(
                         "x",
-                        "X + PE",
+                        self.input_name(),
                         rows(&t.input, "x", "x"),
                         Role::Input,
                         false,
@@ -685,7 +706,7 @@ impl<'a> B<'a> {
             out[k].opacity = appear(i);
         }
         let wblock = self.param(&format!("w{sym}.{r}"), wname, w);
-        let xname = if t.pe.is_some() { "X + PE" } else { "X" };
+        let xname = self.input_name();
         let xblock = self.block("x", xname, xs, Role::Input, false, hidden);
         let big = sym.to_uppercase();
         let result = self.block(&format!("{sym}.{r}"), &big, out, role, false, hidden);
@@ -1538,7 +1559,7 @@ pub struct SizeKey {
     g: Geometry,
     conv: Convention,
     shape: [usize; 6],
-    pe: bool,
+    pe: Positional,
     allowed: nalgebra::DMatrix<bool>,
     steps: Vec<Step>,
 }
@@ -1557,7 +1578,7 @@ pub fn size_key(c: Ctx, tl: &Timeline) -> SizeKey {
             s.heads.len(),
             s.w_o.as_ref().map_or(0, |w| w.ncols()),
         ],
-        pe: c.trace.pe.is_some(),
+        pe: c.trace.positional,
         allowed: c.trace.allowed.clone(),
         steps: tl.steps.clone(),
     }
@@ -1715,6 +1736,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn one_hot_positions_are_drawn_concatenated_and_fit() {
+        use crate::lesson::edit::{apply, Edit};
+        let one_hot = Edit::Positional(crate::attention::Positional::OneHot);
+        let s = apply(&notes_004(), &one_hot, 1).unwrap();
+        // 660 px (an embedded figure). [X | E] is 7 numbers wide, so on a
+        // phone it scrolls inside the figure, as any wide input does.
+        check_all_frames(&s, 660.0);
+        let t = compute(&s).unwrap();
+        let c = ctx(&s, &t, Convention::Row, 660.0);
+        let tl = Timeline::new(&t, Granularity::Matrix, false);
+        let f = frame(c, &tl, 0, 1.0, false);
+        let item = |id: &str| {
+            f.items
+                .iter()
+                .find(|i| i.id == id)
+                .unwrap_or_else(|| panic!("{id}"))
+        };
+        // x¹ = [1, 0, 1, 0] | e¹ = [1, 0, 0] → [1, 0, 1, 0, 1, 0, 0].
+        assert_eq!(values(item("xraw.0")), vec![1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(values(item("pe.1")), vec![0.0, 1.0, 0.0]);
+        assert_eq!(values(item("x.0")), vec![1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0]);
+        assert!(matches!(&item("op.cat").body, Body::Text { lines, .. } if lines == &["|"]));
+        assert!(f.items.iter().all(|i| i.id != "op.plus"));
+        // The projections multiply [X | E] by the 7-row W_Q.
+        let q = tl
+            .steps
+            .iter()
+            .position(|st| st.phase == Phase::Query)
+            .unwrap();
+        let f = frame(c, &tl, q, 1.0, false);
+        let x = f.items.iter().find(|i| i.id == "x.0").unwrap();
+        assert_eq!(cells(x).len(), 7);
     }
 
     #[test]

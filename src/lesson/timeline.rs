@@ -12,7 +12,7 @@
 //! virtual time. Nothing here knows about frames or the DOM.
 
 use super::names::MatrixName;
-use crate::attention::Trace;
+use crate::attention::{Positional, Trace};
 
 /// How finely the walkthrough steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -369,8 +369,10 @@ impl Step {
         match self.phase {
             Phase::Inputs => {
                 out.push(hl(M::X, None, Cells::All, Result));
-                if trace.pe.is_some() {
-                    out.push(hl(M::Pe, None, Cells::All, Result));
+                match trace.positional {
+                    Positional::None => {}
+                    Positional::Sinusoidal => out.push(hl(M::Pe, None, Cells::All, Result)),
+                    Positional::OneHot => out.push(hl(M::Input, None, Cells::All, Result)),
                 }
             }
             Phase::Query | Phase::Key | Phase::Value => {
@@ -380,6 +382,10 @@ impl Step {
                     _ => (M::WV, M::V),
                 };
                 out.push(hl(M::X, None, Cells::All, Source));
+                if trace.positional == Positional::OneHot {
+                    // What is multiplied is [X | E].
+                    out.push(hl(M::Input, None, Cells::All, Source));
+                }
                 out.push(hl(w, head, Cells::All, Source));
                 out.push(hl(m, head, Cells::All, Result));
             }

@@ -21,6 +21,9 @@ export function reference(s) {
       const angle = p / Math.pow(10000, (c - (c % 2)) / dModel);
       return v + (c % 2 === 0 ? Math.sin(angle) : Math.cos(angle));
     }));
+  } else if (s.positional === 'onehot') {
+    // Note 001: position p's one-hot e^p (length n) concatenated after x_p.
+    x = x.map((row, p) => [...row, ...Array.from({ length: n }, (_, j) => (j === p ? 1 : 0))]);
   }
   const heads = s.heads.map((h) => {
     const q = matmul(x, h.w_q);
@@ -41,5 +44,5 @@ export function reference(s) {
   });
   const concat = x.map((_, i) => heads.flatMap((h) => h.head_output[i]));
   const output = s.w_o ? matmul(concat, s.w_o) : concat;
-  return { heads, concat, output };
+  return { input: x, heads, concat, output };
 }

@@ -340,3 +340,90 @@ test('pasting text into a token label renames it; arrows move after moving into 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('one-hot positions: [X | E] has d_model + n columns, the outputs match the reference, export and share carry "onehot"', async () => {
+  const { context, page, problems } = await fresh();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
+  const plain = await readMatrix(page, '[data-matrix="output"]');
+  assert.equal(await page.$('[data-matrix="input"]'), null, 'no [X | E] without one-hot positions');
+  await page.selectOption('#opt-positional', 'onehot');
+  await page.waitForSelector('[data-matrix="input"] [data-value]');
+  // n = 3, d_model = 4: the input is 3 × 7, X then the identity.
+  const input = await readMatrix(page, '[data-matrix="input"]');
+  assert.deepEqual(input, NOTE.x.map((row, p) => [...row, ...[0, 1, 2].map((j) => (j === p ? 1 : 0))]));
+  assert.match(await page.textContent('[data-matrix="input"]'), /\[X \| E\]/);
+  for (const name of ['w_q', 'w_k', 'w_v']) {
+    assert.equal((await readMatrix(page, `[data-matrix="${name}"][data-head="1"]`)).length, 4 + 3, `${name} has d_model + n rows`);
+  }
+  assert.match(await page.textContent('.summary .dims'), /one-hot/);
+  // The scenario on screen, exported, recomputed by the reference.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-scenario')]);
+  const scenario = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  assert.equal(scenario.positional, 'onehot');
+  assert.equal(scenario.heads[0].w_q.length, 7);
+  assert.deepEqual(scenario.heads[0].w_q.slice(0, 4), NOTE.heads[0].w_q, 'the x rows are note 004\'s');
+  const expected = reference(scenario);
+  assertClose(assert, input, expected.input, 0, 'input');
+  const out = await readMatrix(page, '[data-matrix="output"]');
+  assertClose(assert, out, expected.output, 1e-12, 'output');
+  assertClose(assert, await readMatrix(page, '[data-matrix="q"][data-head="1"]'), expected.heads[0].q, 1e-12, 'q');
+  assert.notDeepEqual(out, plain, 'positions change the outputs');
+  // Editing a position row recomputes.
+  await typeInto(page, cellInput('w_v', 5, 0, 1), '2');
+  scenario.heads[0].w_v[5][0] = 2;
+  const edited = reference(scenario).output;
+  assertClose(assert, await readMatrix(page, '[data-matrix="output"]'), edited, 1e-12, 'after editing position 2\'s row of W_V');
+  await shot(page, 'workbench-onehot-en');
+  // The share link carries "onehot" and reopens the same numbers.
+  await page.click('#share');
+  await page.waitForSelector('.status p');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const carried = JSON.parse(Buffer.from(link.split('#s=')[1], 'base64url').toString('utf8'));
+  assert.equal(carried.positional, 'onehot');
+  const other = await openPage(browser);
+  await other.page.goto(link);
+  await ready(other.page);
+  assertClose(assert, await readMatrix(other.page, '[data-matrix="output"]'), edited, 1e-12, 'reopened');
+  assert.equal(await other.page.$eval('#opt-positional', (s) => s.value), 'onehot');
+  assert.equal((await readMatrix(other.page, '[data-matrix="input"]'))[0].length, 7);
+  // The exported file imports too.
+  await other.page.setInputFiles('#import-scenario', { name: 'onehot.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  await other.page.waitForFunction(() => document.querySelector('[data-matrix="w_v"][data-head="1"] [data-row="5"][data-col="0"]')?.dataset.value === '2');
+  assertClose(assert, await readMatrix(other.page, '[data-matrix="output"]'), edited, 1e-12, 'imported');
+  // Back to no positions: the position rows go, undo brings them back.
+  await page.selectOption('#opt-positional', 'none');
+  await page.waitForFunction(() => !document.querySelector('[data-matrix="input"]'));
+  assert.equal((await readMatrix(page, '[data-matrix="w_q"][data-head="1"]')).length, 4);
+  assertClose(assert, await readMatrix(page, '[data-matrix="output"]'), plain, 1e-12, 'without positions');
+  await page.click('#undo');
+  await page.waitForSelector('[data-matrix="input"] [data-value]');
+  assertClose(assert, await readMatrix(page, '[data-matrix="output"]'), edited, 1e-12, 'undo');
+  assert.deepEqual([...problems, ...other.problems], []);
+  await other.context.close();
+  await context.close();
+});
+
+test('one-hot positions in Chinese: the option, the caption, and a file with too few rows refused in Chinese', async () => {
+  const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
+  await page.goto(BASE_URL + '?lang=zh');
+  await ready(page);
+  const option = await page.$eval('#opt-positional option[value="onehot"]', (o) => o.textContent);
+  assert.equal(option, '独热位置向量 eⁱ，拼接在 X 后');
+  await page.selectOption('#opt-positional', 'onehot');
+  await page.waitForSelector('[data-matrix="input"] [data-value]');
+  const caption = await page.textContent('[data-matrix="input"]');
+  assert.match(caption, /拼接独热位置向量/);
+  // W_Q's shape says the position rows.
+  assert.match(await page.textContent('[data-matrix="w_q"][data-head="1"]'), /model\s*\+\s*n/);
+  const before = await readMatrix(page, '[data-matrix="output"]');
+  const bad = { ...structuredClone(NOTE), positional: 'onehot' };
+  await page.setInputFiles('#import-scenario', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.waitForSelector('.alert[role="alert"]');
+  const alert = await page.textContent('.alert[role="alert"]');
+  assert.ok(alert.includes('heads[0].w_q：应为 (d_model + n)×3 = (4 + 3)×3 = 7×3'), alert);
+  assert.ok(alert.includes('实际是 4×3'), alert);
+  assert.deepEqual(await readMatrix(page, '[data-matrix="output"]'), before, 'a refused file changes nothing');
+  await shot(page, 'workbench-onehot-zh');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
