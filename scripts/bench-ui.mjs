@@ -190,8 +190,30 @@ async function load(browser, samples = 7) {
   console.log(`load: the stage's first paint ${median(stage).toFixed(0)} ms median after navigation start`);
 }
 
+// The cost lab's timing of the dense layer at n = 16 … 1024 (note 004's
+// widths), and the longest main-thread task while it runs (the page must
+// stay responsive: no task over 100 ms).
+async function costTiming(browser) {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(BASE_URL + '?lang=en&embed=1&view=cost');
+  await ready(page);
+  await page.click('[data-lab="cost"] .predict .skip');
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+  });
+  await page.click('[data-lab="cost"] .measure');
+  await page.waitForSelector('[data-timing="done"]', { timeout: 120000 });
+  const rows = await page.$$eval('[data-timed]', (rs) => rs.map((r) => `n = ${r.dataset.timed}: ${Number(r.querySelector('[data-ms]').dataset.ms).toFixed(3)} ms`));
+  const longest = await page.evaluate(() => Math.max(0, ...window.__long));
+  console.log(`cost lab, dense layer (note 004's widths) timed in the page: ${rows.join('; ')}; longest task while timing ${longest.toFixed(0)} ms`);
+  if (problems.length) console.log('problems:', problems);
+  await context.close();
+}
+
 const browser = await launch();
 await load(browser);
+await costTiming(browser);
 await heatmaps(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
 await heatmapsFigure(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
 await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));

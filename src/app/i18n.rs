@@ -348,6 +348,7 @@ strings! {
         "It stays the same. The vector of “I” is unchanged and so are its scores against the other words (only their places moved); the softmax and the weighted sum add the same terms in another order, so the output is identical. Attention alone cannot see word order: that is why positions are added.";
     LabNoPe => "不加位置编码", "Without positional encoding";
     LabWithPe => "加上正弦位置编码", "With the sinusoidal encoding added";
+    LabWithOneHot => "拼接独热位置向量 eⁱ", "With a one-hot eⁱ concatenated";
     AnswerYesPlain => "是", "yes";
     AnswerNoPlain => "否", "no";
     LabRowsEqual => "把行顺序还原后，每一行都相等：", "Rows equal after un-shuffling:";

@@ -26,6 +26,7 @@ const VIEWS = [
   '?lang=zh&embed=1&view=positions',
   '?lang=en&embed=1&view=masks' + shareFragment(TWO_HEADS),
   '?lang=zh&embed=1&view=dropout',
+  '?lang=en&embed=1&view=cost',
 ];
 
 for (const view of VIEWS) {
@@ -34,7 +35,7 @@ for (const view of VIEWS) {
     await page.goto(BASE_URL + view);
     await ready(page);
     // A lab shows its numbers once its question is answered (or skipped).
-    if (/view=(scaling|geometry|scoring|positions|masks|dropout)/.test(view)) {
+    if (/view=(scaling|geometry|scoring|positions|masks|dropout|cost)/.test(view)) {
       await page.click('.predict .skip');
       await page.waitForSelector('[data-lab] .verdict');
     }

@@ -235,17 +235,17 @@ test('no interface text is left untranslated, in either language', async () => {
     // Math in the stage and the labs: functions and symbols as the notes write them.
     'cos', 'exp', 'max', 'tanh', 'q_c', 'k_c', 'q_x', 'k_x', 'q_y', 'k_y', 'W_a', 'U_a', 'w_a',
     // The labs name models and operations as the notes do.
-    'CNN', 'RNN', 'GNN', 'dropout', 'Transformer', 'sin']);
+    'CNN', 'RNN', 'GNN', 'dropout', 'Transformer', 'sin', 'Linformer', 'elu', 'log_k']);
   const views = ['?lang=zh', '?lang=zh&convention=col&granularity=dot&step=7', '?lang=zh&embed=1&view=walkthrough&lock=1',
     '?lang=zh&embed=1&view=heatmaps' + shareFragment(TWO_HEADS),
     '?lang=zh&embed=1&view=scoring', '?lang=zh&embed=1&view=geometry', '?lang=zh&embed=1&view=scaling',
-    '?lang=zh&embed=1&view=positions', '?lang=zh&embed=1&view=masks', '?lang=zh&embed=1&view=dropout'];
+    '?lang=zh&embed=1&view=positions', '?lang=zh&embed=1&view=masks', '?lang=zh&embed=1&view=dropout', '?lang=zh&embed=1&view=cost'];
   for (const view of views) {
     const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
     await page.goto(BASE_URL + view);
     await ready(page);
     if (!view.includes('embed')) await page.click('[data-matrix="weights"][data-head="1"] [data-row="0"][data-col="1"]');
-    if (/view=(scoring|geometry|scaling|positions|masks|dropout)/.test(view)) {
+    if (/view=(scoring|geometry|scaling|positions|masks|dropout|cost)/.test(view)) {
       await page.click('[data-lab] .predict .skip');
       await page.waitForSelector('[data-lab] .verdict');
     }

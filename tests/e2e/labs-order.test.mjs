@@ -52,6 +52,12 @@ for (const lang of ['zh', 'en']) {
     await page.click(`${lab} .shuffle`);
     await page.waitForFunction(() => document.querySelector('.chips').dataset.order !== '1,2,0');
     assert.equal(await equal('none'), 'true');
+    // Note 001's variant: a one-hot position concatenated. Order matters again.
+    await page.check(`${lab} input[name="lab-pe"][value="onehot"]`);
+    await page.waitForSelector(`${lab} [data-check="onehot"]`);
+    assert.equal(await equal('onehot'), 'false');
+    assert.equal(await equal('none'), 'true');
+    assert.equal(await page.getAttribute(`${lab} [data-pair="onehot"]`, 'data-equal'), 'false');
     // The encoding as a heatmap, with the scenario's part framed.
     assert.equal(await page.$$eval(`${lab} svg[data-pe-map] rect`, (r) => r.length), 32 * 32 + 1);
     assert.deepEqual(problems, []);

@@ -8,6 +8,7 @@
 use super::predict::Predict;
 use crate::app::i18n::{Lang, S};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
+use crate::lesson::edit::{apply, Edit};
 use crate::lesson::format::short;
 use crate::lesson::heatmap::{hex, Scale};
 use crate::lesson::order::{compare, sentence_pair, shuffle, Comparison};
@@ -19,7 +20,7 @@ const PE_POSITIONS: usize = 32;
 const PE_DIMS: usize = 32;
 const PE_CELL: f64 = 9.0;
 /// The encodings the shuffle check can compare against "none".
-const PE_OPTIONS: [Positional; 1] = [Positional::Sinusoidal];
+const PE_OPTIONS: [Positional; 2] = [Positional::Sinusoidal, Positional::OneHot];
 
 #[derive(Properties, PartialEq)]
 pub struct PositionsLabProps {
@@ -47,7 +48,14 @@ fn positional_name(pe: Positional, lang: Lang) -> &'static str {
     match pe {
         Positional::None => S::LabNoPe.t(lang),
         Positional::Sinusoidal => S::LabWithPe.t(lang),
+        Positional::OneHot => S::LabWithOneHot.t(lang),
     }
+}
+
+/// `s` with positions of kind `pos`, its projections resized the way the
+/// workbench does it (one-hot adds a row per position to W_Q, W_K, W_V).
+fn with_positions(s: &Scenario, pos: Positional) -> Option<Scenario> {
+    apply(s, &Edit::Positional(pos), 1).ok()
 }
 
 /// "equal: yes (largest difference …)" for one comparison.
@@ -112,15 +120,11 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         pair.tokens = vec!["I".into(), "like".into(), "you".into()];
     }
     let sep = if lang == Lang::En { " " } else { "" };
-    let pair_check = |pos: Positional| {
-        let mut s = pair.clone();
-        s.positional = pos;
-        compare(&s, &[2, 1, 0])
-    };
+    let pair_check = |pos: Positional| compare(&with_positions(&pair, pos)?, &[2, 1, 0]);
     let reversed_tokens: Vec<String> = [2, 1, 0].iter().map(|&o| pair.tokens[o].clone()).collect();
     let pair_view = |pos: Positional| match pair_check(pos) {
         Some(c) => html! {
-            <div class="pair" data-pair={if pos == Positional::None { "none" } else { "sinusoidal" }} data-equal={c.equal.to_string()}>
+            <div class="pair" data-pair={pos.code()} data-equal={c.equal.to_string()}>
                 <h4>{ positional_name(pos, lang) }</h4>
                 <div class="lab-row">
                     <figure><figcaption>{ pair.tokens.join(sep) }</figcaption>{ outputs(&pair.tokens, &c.original, "first", Some(0)) }</figure>
@@ -137,13 +141,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         mask: Mask::None,
         ..(*p.scenario).clone()
     };
-    let check = |pos: Positional| {
-        let s = Scenario {
-            positional: pos,
-            ..base.clone()
-        };
-        compare(&s, &order)
-    };
+    let check = |pos: Positional| compare(&with_positions(&base, pos)?, &order);
     let reshuffle = {
         let (perm, seed, picked) = (perm.clone(), seed.clone(), picked.clone());
         Callback::from(move |_: MouseEvent| {
@@ -201,7 +199,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         Callback::from(move |_: Event| pe.set(v))
     };
     let checks = [Positional::None, *pe].map(|pos| {
-        let id = if pos == Positional::None { "none" } else { "sinusoidal" };
+        let id = pos.code();
         match check(pos) {
             Some(c) => html! {
                 <div class="order-check" data-check={id} data-equal={c.equal.to_string()}>
@@ -228,7 +226,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
             <h3>{ S::LabPairTitle.t(lang) }</h3>
             <div class="lab-row pairs">
                 { pair_view(Positional::None) }
-                { pair_view(Positional::Sinusoidal) }
+                { pair_view(*pe) }
             </div>
             <h3>{ S::LabShuffleTitle.t(lang) }</h3>
             <p class="note">{ S::LabShuffleHow.t(lang) }</p>
@@ -249,7 +247,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                     <fieldset class="pe-choice">
                         <legend>{ S::LabCompareWith.t(lang) }</legend>
                         { for PE_OPTIONS.iter().map(|&o| html! {
-                            <label><input type="radio" name="lab-pe" checked={*pe == o} onchange={choose_pe(o)} />{ positional_name(o, lang) }</label>
+                            <label><input type="radio" name="lab-pe" value={o.code()} checked={*pe == o} onchange={choose_pe(o)} />{ positional_name(o, lang) }</label>
                         }) }
                     </fieldset>
                 }
