@@ -14,7 +14,7 @@
 //! page shows.
 
 use super::engine::{matmul, matmul_t, softmax_rows};
-use super::Matrix;
+use super::{Matrix, Scenario, Trace};
 use nalgebra::DMatrix;
 
 /// Work and memory of one computation.
@@ -330,6 +330,23 @@ pub fn run<O: Ops>(ops: &mut O, layer: &Layer<O::M>, variant: Variant) -> O::M {
     }
 }
 
+impl Layer<Matrix> {
+    /// A scenario's layer, read from its trace (`input` is x with its
+    /// positional encoding, as the engine computed it).
+    pub fn of(s: &Scenario, t: &Trace) -> Layer<Matrix> {
+        Layer {
+            input: t.input.clone(),
+            heads: s
+                .heads
+                .iter()
+                .map(|h| (h.w_q.clone(), h.w_k.clone(), h.w_v.clone()))
+                .collect(),
+            w_o: s.w_o.clone(),
+            divisor: t.divisor,
+        }
+    }
+}
+
 /// The shapes of a layer with `n` positions, for [`Shapes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dims {
@@ -561,22 +578,12 @@ pub fn layers_to_reach(n: usize, w: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask, Scenario};
+    use crate::attention::{compute, Mask};
     use crate::lesson::presets::{random, Dims as PDims};
     use proptest::prelude::*;
 
     fn layer_of(s: &Scenario) -> Layer<Matrix> {
-        let t = compute(s).unwrap();
-        Layer {
-            input: t.input.clone(),
-            heads: s
-                .heads
-                .iter()
-                .map(|h| (h.w_q.clone(), h.w_k.clone(), h.w_v.clone()))
-                .collect(),
-            w_o: s.w_o.clone(),
-            divisor: t.divisor,
-        }
+        Layer::of(s, &compute(s).unwrap())
     }
 
     fn scenario(

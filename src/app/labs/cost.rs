@@ -4,7 +4,7 @@
 //! measured here, one size per task so the page stays responsive.
 
 use super::mini;
-use super::predict::Predict;
+use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::app::walkthrough::now;
 use crate::attention::cost::{
@@ -40,29 +40,12 @@ pub struct CostLabProps {
 pub fn CostLab(p: &CostLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <section class="lab" data-lab="cost" aria-labelledby="lab-cost-title">
-            <h2 id="lab-cost-title">{ S::LabCostTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabCostLead.t(lang) }</p>
-            <Predict question={S::LabCostQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from("× 2"), AttrValue::from("× 4")]}
-                explanation={S::LabCostExplain.t(lang)} lang={lang}>
+        <Lab name="cost" title={S::LabCostTitle.t(lang)} lead={S::LabCostLead.t(lang)}
+            question={S::LabCostQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from("× 2"), AttrValue::from("× 4")]}
+            explanation={S::LabCostExplain.t(lang)} lang={lang}>
                 <CostBody scenario={p.scenario.clone()} trace={p.trace.clone()} lang={lang} />
-            </Predict>
-        </section>
-    }
-}
-
-/// The scenario's layer as the cost module takes it.
-fn layer(s: &Scenario, t: &Trace) -> Layer<Matrix> {
-    Layer {
-        input: t.input.clone(),
-        heads: s
-            .heads
-            .iter()
-            .map(|h| (h.w_q.clone(), h.w_k.clone(), h.w_v.clone()))
-            .collect(),
-        w_o: s.w_o.clone(),
-        divisor: t.divisor,
+            </Lab>
     }
 }
 
@@ -222,7 +205,7 @@ fn CostBody(p: &CostLabProps) -> Html {
     };
 
     // The current scenario computed every way, next to its reference.
-    let l = layer(s, t);
+    let l = Layer::of(s, t);
     let reference = |mask: Mask| {
         compute(&Scenario {
             mask,
@@ -385,7 +368,7 @@ fn time_from(
 /// the editor's limit of 64 tokens, so the layer is run directly, the same
 /// computation as the engine's without the scenario checks).
 fn sized(s: &Scenario, t: &Trace, k: usize) -> Layer<Matrix> {
-    let mut l = layer(s, t);
+    let mut l = Layer::of(s, t);
     l.input = crate::lesson::random::Rng::new(k as u64).matrix(k, t.input.ncols());
     l
 }
@@ -488,7 +471,7 @@ fn KvCache(p: &CostLabProps) -> Html {
     let Ok(full) = compute(&s) else {
         return html! {};
     };
-    let steps = kv_decode(&layer(&s, &full));
+    let steps = kv_decode(&Layer::of(&s, &full));
     html! {
         <div class="kv">
             <h3>{ S::LabKvTitle.t(lang) }</h3>

@@ -6,7 +6,7 @@
 //! `crate::lesson::dropout`, beside the engine's trace, never inside it.
 
 use super::mini;
-use super::predict::Predict;
+use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::attention::Trace;
 use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
@@ -26,15 +26,12 @@ pub struct DropoutLabProps {
 pub fn DropoutLab(p: &DropoutLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <section class="lab" data-lab="dropout" aria-labelledby="lab-dropout-title">
-            <h2 id="lab-dropout-title">{ S::LabDropoutTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabDropoutLead.t(lang) }</p>
-            <Predict question={S::LabDropoutQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::LabDropoutNotAlways.t(lang))]}
-                explanation={S::LabDropoutExplain.t(lang)} lang={lang}>
+        <Lab name="dropout" title={S::LabDropoutTitle.t(lang)} lead={S::LabDropoutLead.t(lang)}
+            question={S::LabDropoutQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::LabDropoutNotAlways.t(lang))]}
+            explanation={S::LabDropoutExplain.t(lang)} lang={lang}>
                 <DropoutBody trace={p.trace.clone()} lang={lang} />
-            </Predict>
-        </section>
+            </Lab>
     }
 }
 

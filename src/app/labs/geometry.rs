@@ -5,7 +5,7 @@
 //! weights of q over the keys show as bars. The math is
 //! `crate::lesson::geometry`.
 
-use super::predict::Predict;
+use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::lesson::format::rounded;
 use crate::lesson::geometry::{nudge, start, weights, Plane, V2};
@@ -147,12 +147,10 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
     };
     let explanation = S::LabGeometryExplain.t(lang);
     html! {
-        <section class="lab" data-lab="geometry" aria-labelledby="lab-geometry-title">
-            <h2 id="lab-geometry-title">{ S::LabGeometryTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabGeometryLead.t(lang) }</p>
-            <Predict question={S::LabGeometryQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from("k¹"), AttrValue::from("k²")]}
-                explanation={explanation} lang={lang}>
+        <Lab name="geometry" title={S::LabGeometryTitle.t(lang)} lead={S::LabGeometryLead.t(lang)}
+            question={S::LabGeometryQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from("k¹"), AttrValue::from("k²")]}
+            explanation={explanation} lang={lang}>
                 <div class="lab-row">
                     <svg class="plane" ref={svg.clone()} width="300" height="300" viewBox="0 0 300 300"
                         onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}
@@ -195,7 +193,6 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
                         </div>
                     </div>
                 </div>
-            </Predict>
-        </section>
+            </Lab>
     }
 }

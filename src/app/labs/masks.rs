@@ -8,7 +8,7 @@
 //! is `crate::lesson::masks`.
 
 use super::mini;
-use super::predict::Predict;
+use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
@@ -37,15 +37,12 @@ pub struct MasksLabProps {
 pub fn MasksLab(p: &MasksLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <section class="lab" data-lab="masks" aria-labelledby="lab-masks-title">
-            <h2 id="lab-masks-title">{ S::LabMasksTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabMasksLead.t(lang) }</p>
-            <Predict question={S::LabMasksQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from(S::LabMasksSmall.t(lang)), AttrValue::from(S::LabMasksZero.t(lang))]}
-                explanation={S::LabMasksExplain.t(lang)} lang={lang}>
+        <Lab name="masks" title={S::LabMasksTitle.t(lang)} lead={S::LabMasksLead.t(lang)}
+            question={S::LabMasksQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from(S::LabMasksSmall.t(lang)), AttrValue::from(S::LabMasksZero.t(lang))]}
+            explanation={S::LabMasksExplain.t(lang)} lang={lang}>
                 <MasksBody scenario={p.scenario.clone()} trace={p.trace.clone()} on_edit={p.on_edit.clone()} lang={lang} />
-            </Predict>
-        </section>
+            </Lab>
     }
 }
 

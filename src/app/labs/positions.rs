@@ -5,7 +5,7 @@
 //! un-shuffling"; the sinusoidal encoding as a heatmap. The math is
 //! `crate::lesson::order` over the engine.
 
-use super::predict::Predict;
+use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
 use crate::lesson::edit::{apply, Edit};
@@ -32,15 +32,12 @@ pub struct PositionsLabProps {
 pub fn PositionsLab(p: &PositionsLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <section class="lab" data-lab="positions" aria-labelledby="lab-positions-title">
-            <h2 id="lab-positions-title">{ S::LabPositionsTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabPositionsLead.t(lang) }</p>
-            <Predict question={S::LabPositionsQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from(S::LabPositionsChanges.t(lang)), AttrValue::from(S::LabPositionsMoves.t(lang))]}
-                explanation={S::LabPositionsExplain.t(lang)} lang={lang}>
+        <Lab name="positions" title={S::LabPositionsTitle.t(lang)} lead={S::LabPositionsLead.t(lang)}
+            question={S::LabPositionsQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from(S::LabPositionsChanges.t(lang)), AttrValue::from(S::LabPositionsMoves.t(lang))]}
+            explanation={S::LabPositionsExplain.t(lang)} lang={lang}>
                 <PositionsBody scenario={p.scenario.clone()} lang={lang} />
-            </Predict>
-        </section>
+            </Lab>
     }
 }
 

@@ -52,3 +52,34 @@ pub fn Predict(p: &PredictProps) -> Html {
         </div>
     }
 }
+
+#[derive(Properties, PartialEq)]
+pub struct LabProps {
+    /// `data-lab` and `view=NAME`.
+    pub name: &'static str,
+    pub title: AttrValue,
+    pub lead: AttrValue,
+    pub question: AttrValue,
+    pub answers: Vec<AttrValue>,
+    pub right: usize,
+    pub explanation: AttrValue,
+    pub lang: Lang,
+    /// The lab's numbers, shown once the question is answered.
+    pub children: Html,
+}
+
+/// A lab's section: title, lead, the question, then its numbers.
+#[component]
+pub fn Lab(p: &LabProps) -> Html {
+    let title_id = format!("lab-{}-title", p.name);
+    html! {
+        <section class="lab" data-lab={p.name} aria-labelledby={title_id.clone()}>
+            <h2 id={title_id}>{ p.title.clone() }</h2>
+            <p class="lead">{ p.lead.clone() }</p>
+            <Predict question={p.question.clone()} right={p.right} answers={p.answers.clone()}
+                explanation={p.explanation.clone()} lang={p.lang}>
+                { p.children.clone() }
+            </Predict>
+        </section>
+    }
+}

@@ -5,7 +5,7 @@
 //! largest weight, the entropy and the Jacobian's largest entry. The math is
 //! `crate::lesson::scaling`.
 
-use super::predict::Predict;
+use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::lesson::format::rounded;
 use crate::lesson::scaling::{dot_samples, histogram, mean_variance, row_stats, RowStats, D_KS};
@@ -102,15 +102,12 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
 pub fn ScalingLab(p: &ScalingLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <section class="lab" data-lab="scaling" aria-labelledby="lab-scaling-title">
-            <h2 id="lab-scaling-title">{ S::LabScalingTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabScalingLead.t(lang) }</p>
-            <Predict question={S::LabScalingQuestion.t(lang)} right={0}
-                answers={vec![AttrValue::from(S::AnswerGrows.t(lang)), AttrValue::from(S::AnswerShrinks.t(lang))]}
-                explanation={S::LabScalingExplain.t(lang)} lang={lang}>
+        <Lab name="scaling" title={S::LabScalingTitle.t(lang)} lead={S::LabScalingLead.t(lang)}
+            question={S::LabScalingQuestion.t(lang)} right={0}
+            answers={vec![AttrValue::from(S::AnswerGrows.t(lang)), AttrValue::from(S::AnswerShrinks.t(lang))]}
+            explanation={S::LabScalingExplain.t(lang)} lang={lang}>
                 <ScalingBody lang={lang} />
-            </Predict>
-        </section>
+            </Lab>
     }
 }
 

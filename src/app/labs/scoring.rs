@@ -4,7 +4,7 @@
 //! scores, the weights and the outputs, with what each costs. The math is
 //! `crate::lesson::scoring` over the engine's own softmax.
 
-use super::predict::Predict;
+use super::predict::Lab;
 use super::{mini, SHOWN};
 use crate::app::i18n::{Lang, S};
 use crate::attention::{Matrix, Trace};
@@ -29,15 +29,12 @@ pub struct ScoringLabProps {
 pub fn ScoringLab(p: &ScoringLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <section class="lab" data-lab="scoring" aria-labelledby="lab-scoring-title">
-            <h2 id="lab-scoring-title">{ S::LabScoringTitle.t(lang) }</h2>
-            <p class="lead">{ S::LabScoringLead.t(lang) }</p>
-            <Predict question={S::LabScoringQuestion.t(lang)} right={1}
-                answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
-                explanation={S::LabScoringExplain.t(lang)} lang={lang}>
+        <Lab name="scoring" title={S::LabScoringTitle.t(lang)} lead={S::LabScoringLead.t(lang)}
+            question={S::LabScoringQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
+            explanation={S::LabScoringExplain.t(lang)} lang={lang}>
                 <ScoringBody trace={p.trace.clone()} convention={p.convention} lang={lang} />
-            </Predict>
-        </section>
+            </Lab>
     }
 }
 
