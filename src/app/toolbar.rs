@@ -41,6 +41,7 @@ fn preset_name(p: Preset) -> S {
         Preset::PreviousToken => S::PresetPrevious,
         Preset::TwoHeads => S::PresetTwoHeads,
         Preset::Random(_) => S::PresetRandom,
+        Preset::Wide(_) => S::PresetWide,
     }
 }
 
@@ -55,6 +56,7 @@ pub fn preset_about(p: Preset) -> S {
         Preset::PreviousToken => S::AboutPrevious,
         Preset::TwoHeads => S::AboutTwoHeads,
         Preset::Random(_) => S::AboutRandom,
+        Preset::Wide(_) => S::AboutWide,
     }
 }
 
@@ -88,6 +90,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
             }
         })
     };
+    let seeded = p.preset.filter(|pr| pr.seed().is_some());
     let on_seed = {
         let on_action = p.on_action.clone();
         Callback::from(move |e: Event| {
@@ -96,7 +99,9 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
                 .and_then(|i| i.value().trim().parse::<u64>().ok())
             {
-                on_action.emit(Action::LoadPreset(Preset::Random(seed)));
+                if let Some(pr) = seeded {
+                    on_action.emit(Action::LoadPreset(pr.with_seed(seed)));
+                }
             }
         })
     };
@@ -104,7 +109,9 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let on_action = p.on_action.clone();
         Callback::from(move |_: MouseEvent| {
             let seed = (js_sys::Math::random() * 1_000_000.0) as u64;
-            on_action.emit(Action::LoadPreset(Preset::Random(seed)));
+            if let Some(pr) = seeded {
+                on_action.emit(Action::LoadPreset(pr.with_seed(seed)));
+            }
         })
     };
     let convention = |c: Convention, label: S| {
@@ -230,7 +237,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         }) }
                     </select>
                 </label>
-                if let Some(Preset::Random(seed)) = p.preset {
+                if let Some(seed) = seeded.and_then(Preset::seed) {
                     <label class="field" for="seed">
                         <span>{ S::Seed.t(lang) }</span>
                         <input id="seed" type="number" min="0" step="1" value={seed.to_string()} onchange={on_seed} />
