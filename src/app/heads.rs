@@ -383,9 +383,19 @@ fn math(inner: String) -> String {
     format!("<math>{inner}</math>")
 }
 
-/// `base` with a superscript of the numbers `sup` joined by commas.
+/// `base` with a superscript of `sup` (numbers or letters) joined by commas.
 fn sup(base: &str, sup: &[String]) -> String {
-    let sup: Vec<String> = sup.iter().map(|s| format!("<mn>{s}</mn>")).collect();
+    let tag = |s: &str| {
+        if s.bytes().all(|b| b.is_ascii_digit()) {
+            "mn"
+        } else {
+            "mi"
+        }
+    };
+    let sup: Vec<String> = sup
+        .iter()
+        .map(|s| format!("<{t}>{s}</{t}>", t = tag(s)))
+        .collect();
     format!(
         "<msup><mi>{base}</mi><mrow>{}</mrow></msup>",
         sup.join("<mo>,</mo>")
@@ -441,12 +451,18 @@ fn NotesView(props: &SplitProps) -> Html {
             )),
         )
     };
+    // Row i of head r's own Q: "Q², row 3".
+    let head_row = math(format!(
+        "{}<mtext>, {} {ti}</mtext>",
+        sup("Q", std::slice::from_ref(&hr)),
+        S::Row.t(lang)
+    ));
     let answer = if f.equal { S::Yes } else { S::No };
     html! {
         <section class="heads-notes" data-figure="heads-notes" aria-labelledby="heads-notes-title">
             <h3 id="heads-notes-title">{ S::NotesHeading.t(lang) }</h3>
             <p class="note">{ S::NotesIntro.t(lang) }</p>
-            <p class="diff-pick">
+            <p class="notes-pick">
                 <label>{ S::NotesToken.t(lang) }{ " " }
                     <select data-pick="token" onchange={choose(0)}>{ options(t.tokens.clone(), i) }</select></label>
                 { " " }
@@ -458,7 +474,7 @@ fn NotesView(props: &SplitProps) -> Html {
                 // Stored as the notes write it (d_k × h·d_k): the row layout shows it transposed.
                 { block_matrix("w_q_head", None, f.select, d_k, w_caption, !tr, lang) }
                 { block_matrix("q_head_notes", Some(r + 1), f.q_r, d_k, product, tr, lang) }
-                { block_matrix("q_head_row", Some(r + 1), f.head_row, d_k, S::NotesHeadRow.t(lang).to_string(), tr, lang) }
+                { block_matrix("q_head_row", Some(r + 1), f.head_row, d_k, head_row, tr, lang) }
             </div>
             <p class="note" data-equal={f.equal.to_string()}>{ S::NotesEqual.t(lang) }{ " " }<strong>{ answer.t(lang) }</strong></p>
             <p class="note">{ S::NotesRelate.t(lang) }</p>

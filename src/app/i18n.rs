@@ -108,7 +108,6 @@ strings! {
         "Note 000 §5.1 first computes qⁱ = W^q aⁱ, shared by all heads, then head r multiplies it by its own matrix: q^{i,r} = W^{q,r} qⁱ. Here the shared qⁱ is the projection by the heads' W_Q side by side (h·d_k numbers) and W^{q,r} is a 0/1 matrix that picks head r's d_k of them. Every number below is computed by the engine on the current scenario.";
     NotesToken => "位置 i", "Token i";
     NotesHead => "头 r", "Head r";
-    NotesHeadRow => "头 r 的 Q 的第 i 行（引擎逐头算出）", "row i of head r's Q (computed head by head)";
     NotesEqual => "q^{i,r} 与头 r 的 Q 的第 i 行逐位相同：", "q^{i,r} equals row i of head r's Q, bit for bit:";
     Yes => "是", "yes";
     No => "否", "no";
