@@ -153,14 +153,6 @@ fn BlockMatrix(p: &BlockProps) -> Html {
     };
     let (ra, ca) = (Axis::new(rows, win.0), Axis::new(cols, win.1));
     let multi = m.ncols() > block;
-    // The shown part of each block along the blocked axis: (block, first, count).
-    let spans = |axis: Axis| {
-        let r = axis.range();
-        (r.start / block..r.end.div_ceil(block)).map(move |b| {
-            let from = r.start.max(b * block);
-            (b, from, r.end.min((b + 1) * block) - from)
-        })
-    };
     let cell = |a: usize, b: usize| {
         let (r, c) = if transpose { (b, a) } else { (a, b) };
         html! {
@@ -170,7 +162,7 @@ fn BlockMatrix(p: &BlockProps) -> Html {
         }
     };
     let row_heads: Vec<(usize, usize, usize)> = if multi && transpose {
-        spans(ra).collect()
+        ra.blocks(block).collect()
     } else {
         Vec::new()
     };
@@ -183,7 +175,7 @@ fn BlockMatrix(p: &BlockProps) -> Html {
                 <table>
                     if multi && !transpose {
                         <tr>
-                            { for spans(ca).map(|(b, _, n)| html! {
+                            { for ca.blocks(block).map(|(b, _, n)| html! {
                                 <th colspan={n.to_string()} class={tint(b * block)}>{ label(b) }</th>
                             }) }
                         </tr>

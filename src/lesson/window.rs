@@ -47,6 +47,20 @@ impl Axis {
         self.len - self.size
     }
 
+    /// The shown part of each block of `block` positions (head r's columns,
+    /// say) that the window touches: `(block index, first shown position,
+    /// how many shown)`, left to right.
+    ///
+    /// Panics if `block` is 0.
+    pub fn blocks(self, block: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+        assert!(block > 0, "Axis::blocks: empty blocks");
+        let r = self.range();
+        (r.start / block..r.end.div_ceil(block)).map(move |b| {
+            let from = r.start.max(b * block);
+            (b, from, r.end.min((b + 1) * block) - from)
+        })
+    }
+
     /// The window moved as little as possible so that it shows `caret`
     /// (clamped to the last position): unchanged when it already does.
     pub fn follow(self, caret: usize) -> Axis {
@@ -86,6 +100,19 @@ mod tests {
         assert_eq!(Axis::new(512, 600).range(), 496..512);
         assert_eq!(Axis::new(65, 60).range(), 49..65);
         assert_eq!(Axis::new(512, 0).last_start(), 496);
+    }
+
+    #[test]
+    fn blocks_are_cut_at_the_window_edges() {
+        let blocks = |len, start, block| Axis::new(len, start).blocks(block).collect::<Vec<_>>();
+        // Whole: every block in full.
+        assert_eq!(blocks(6, 0, 2), vec![(0, 0, 2), (1, 2, 2), (2, 4, 2)]);
+        // Columns 60..76 of 8 blocks of 64: the end of block 0, the start of block 1.
+        assert_eq!(blocks(512, 60, 64), vec![(0, 60, 4), (1, 64, 12)]);
+        // Inside one block.
+        assert_eq!(blocks(512, 130, 64), vec![(2, 130, 16)]);
+        // Blocks wider than the window, ending exactly at it.
+        assert_eq!(blocks(512, 496, 64), vec![(7, 496, 16)]);
     }
 
     #[test]
