@@ -4,7 +4,7 @@
 
 use super::collapse::Collapse;
 use super::heatmap::{head_name, Heatmap, Map};
-use super::i18n::{Lang, S};
+use super::i18n::{row_suffix, Lang, S};
 use super::matrix::{use_window, window_nav};
 use crate::attention::{Matrix, Scenario, Trace};
 use crate::lesson::format::{exact, short};
@@ -443,11 +443,11 @@ fn NotesView(props: &SplitProps) -> Html {
             )),
         )
     };
-    // Row i of head r's own Q: "Q², row 3".
+    // Row i of head r's own Q: "Q², row 3" / "Q² 第 3 行".
     let head_row = math(format!(
-        "{}<mtext>, {} {ti}</mtext>",
+        "{}<mtext>{}</mtext>",
         sup("Q", std::slice::from_ref(&hr)),
-        S::Row.t(lang)
+        row_suffix(lang, i + 1)
     ));
     let answer = if f.equal { S::Yes } else { S::No };
     html! {

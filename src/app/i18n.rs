@@ -347,6 +347,14 @@ strings! {
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
 }
 
+/// ", row 3" / " 第 3 行" after a matrix's name (1-based).
+pub fn row_suffix(lang: Lang, row: usize) -> String {
+    match lang {
+        Lang::Zh => format!(" 第 {row} 行"),
+        Lang::En => format!(", row {row}"),
+    }
+}
+
 /// "columns 17–32 of 512" (1-based, inclusive) for a windowed matrix axis.
 pub fn window_text(lang: Lang, columns: bool, first: usize, last: usize, len: usize) -> String {
     match (lang, columns) {
