@@ -232,6 +232,7 @@ strings! {
     ConventionRow => "按行（每行一个位置）", "Rows (one position per row)";
     ConventionCol => "按列（每列一个位置）", "Columns (one position per column)";
     ExportScenario => "导出场景", "Export scenario";
+    LinkTooBig => "这个场景太大，放不进链接：请用“导出场景”保存和分享。", "This scenario is too large for a link: use Export scenario to save and share it.";
     ImportScenario => "导入场景", "Import scenario";
     ExportResults => "导出结果", "Export results";
     ShareLink => "复制分享链接", "Copy share link";

@@ -5,7 +5,7 @@
 use super::effects;
 use super::i18n::{Lang, S};
 use super::state::{Action, Source};
-use super::url::share_fragment;
+use super::url::{share_fragment, MAX_LINK_CHARS};
 use crate::attention::{Results, Scenario, Trace};
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
@@ -66,6 +66,8 @@ enum CopyStatus {
     Idle,
     Copied,
     Failed(String),
+    /// The share link would be longer than a link may be (a 512-wide scenario).
+    TooLong,
 }
 
 #[component]
@@ -184,8 +186,19 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         })
     };
     let share = {
-        let s = p.scenario.clone();
-        copy(Rc::new(move || effects::page_url_with(&share_fragment(&s))))
+        let (s, status) = (p.scenario.clone(), status.clone());
+        let link = {
+            let s = s.clone();
+            copy(Rc::new(move || effects::page_url_with(&share_fragment(&s))))
+        };
+        // A link the page itself would refuse is not offered.
+        Callback::from(move |e: MouseEvent| {
+            if share_fragment(&s).len() > MAX_LINK_CHARS + 3 {
+                status.set(CopyStatus::TooLong);
+            } else {
+                link.emit(e);
+            }
+        })
     };
     let numpy = {
         let s = p.scenario.clone();
@@ -284,6 +297,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 { match &*status {
                     CopyStatus::Idle => html! {},
                     CopyStatus::Copied => html! { <p>{ S::Copied.t(lang) }</p> },
+                    CopyStatus::TooLong => html! { <p>{ S::LinkTooBig.t(lang) }</p> },
                     CopyStatus::Failed(text) => html! {
                         <>
                             <p>{ S::CopyFailed.t(lang) }</p>

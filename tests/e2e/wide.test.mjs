@@ -125,6 +125,10 @@ test('the "8 heads × 64 = 512" preset at 64 tokens: the page answers, the heads
   console.log(`wide preset, n=64: edit to next frame ${ms.toFixed(0)} ms`);
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.value !== undefined, out);
   assert.notEqual(await page.getAttribute(out, 'data-value'), before);
+  // Too large for a link (about 9 MB): the share button says so instead.
+  await page.click('#share');
+  await page.waitForSelector('.status p');
+  assert.match(await page.textContent('.status p'), /too large for a link/);
   // The notes' form at this size: windowed, and still equal.
   assert.equal(await page.getAttribute('[data-figure="heads-notes"] [data-equal]', 'data-equal'), 'true');
   assert.equal(await page.textContent(`${colNav('[data-matrix="q_shared"]')} span`), 'columns 1–16 of 512');
