@@ -12,7 +12,7 @@ use crate::lesson::formulas::split_captions;
 use crate::lesson::heads::{notes_form, split, summary, Summary};
 use crate::lesson::heatmap::{cell_text, Scale};
 use crate::lesson::names::Convention;
-use crate::lesson::window::Axis;
+use crate::lesson::window::{swap_if, Axis};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -140,7 +140,7 @@ struct BlockProps {
 /// window with a slider, like the workbench's matrices.
 #[component]
 fn BlockMatrix(p: &BlockProps) -> Html {
-    let (win, on_move) = use_window();
+    let (win, on_move) = use_window(p.transpose);
     let (m, lang, transpose) = (&p.m, p.lang, p.transpose);
     let block = p.block.max(1);
     let first = p.head.unwrap_or(1) - 1;
@@ -151,7 +151,8 @@ fn BlockMatrix(p: &BlockProps) -> Html {
     } else {
         (m.nrows(), m.ncols())
     };
-    let (ra, ca) = (Axis::new(rows, win.0), Axis::new(cols, win.1));
+    let (a0, b0) = swap_if(transpose, *win);
+    let (ra, ca) = (Axis::new(rows, a0), Axis::new(cols, b0));
     let multi = m.ncols() > block;
     let cell = |a: usize, b: usize| {
         let (r, c) = if transpose { (b, a) } else { (a, b) };

@@ -21,7 +21,7 @@ use crate::lesson::edit::{Edit, Target};
 use crate::lesson::format::{exact, short};
 use crate::lesson::names::MatrixName;
 use crate::lesson::parse::{parse_matrix, parse_number, NumberError, PasteError};
-use crate::lesson::window::Axis;
+use crate::lesson::window::{swap_if, Axis};
 use nalgebra::DMatrix;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -225,18 +225,25 @@ pub fn window_nav(rows: Axis, cols: Axis, lang: Lang, on_move: &Callback<(bool, 
     }
 }
 
-/// The first shown display row and column of a windowed matrix.
+/// The first shown row and column of a windowed matrix, kept in the
+/// row-vector orientation so that switching the layout keeps the same cells
+/// in view (see [`swap_if`]).
 pub type WindowStart = UseStateHandle<(usize, usize)>;
 
-/// The window's state of a matrix component: the first shown display row and
-/// column, and a setter for [`window_nav`].
+/// The window's state of a matrix component shown transposed or not, and a
+/// setter for [`window_nav`] (which speaks of the displayed axes).
 #[hook]
-pub fn use_window() -> (WindowStart, Callback<(bool, usize)>) {
+pub fn use_window(transpose: bool) -> (WindowStart, Callback<(bool, usize)>) {
     let win = use_state(|| (0usize, 0usize));
     let on_move = {
         let win = win.clone();
         Callback::from(move |(columns, v): (bool, usize)| {
-            win.set(if columns { (win.0, v) } else { (v, win.1) })
+            // Displayed columns are the matrix's rows when transposed.
+            win.set(if columns != transpose {
+                (win.0, v)
+            } else {
+                (v, win.1)
+            })
         })
     };
     (win, on_move)
@@ -245,7 +252,7 @@ pub fn use_window() -> (WindowStart, Callback<(bool, usize)>) {
 #[component]
 pub fn MatrixView(props: &MatrixProps) -> Html {
     let problem = use_state(|| None::<Problem>);
-    let (win, on_move) = use_window();
+    let (win, on_move) = use_window(props.transpose);
     // A cell to focus once the window has moved to show it.
     let pending = use_mut_ref(|| None::<(usize, usize)>);
     let table_ref = use_node_ref();
@@ -267,8 +274,9 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         (m.nrows(), m.ncols())
     };
     // Display (a, b) → contract (r, c).
-    let at = move |a: usize, b: usize| if t { (b, a) } else { (a, b) };
-    let (row_axis, col_axis) = (Axis::new(rows, win.0), Axis::new(cols, win.1));
+    let at = move |a: usize, b: usize| swap_if(t, (a, b));
+    let (a0, b0) = swap_if(t, *win);
+    let (row_axis, col_axis) = (Axis::new(rows, a0), Axis::new(cols, b0));
     let shown =
         move |a: usize, b: usize| row_axis.range().contains(&a) && col_axis.range().contains(&b);
     // Moves the window (when needed) to show display cell (a, b).
@@ -276,7 +284,10 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         let win = win.clone();
         move |a: usize, b: usize| {
             if !shown(a, b) {
-                win.set((row_axis.follow(a).start, col_axis.follow(b).start));
+                win.set(swap_if(
+                    t,
+                    (row_axis.follow(a).start, col_axis.follow(b).start),
+                ));
             }
         }
     };

@@ -10,6 +10,17 @@ pub const FULL: usize = 64;
 /// A longer axis shows this many positions at a time.
 pub const SPAN: usize = 16;
 
+/// `(b, a)` when `transpose`, else `(a, b)`: a (row, column) pair of the
+/// matrix as the column layout displays it, and back (the swap is its own
+/// inverse).
+pub fn swap_if<T>(transpose: bool, (a, b): (T, T)) -> (T, T) {
+    if transpose {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
 /// One axis of a matrix as shown: `len` positions, of which
 /// `start .. start + size` are on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +111,13 @@ mod tests {
         assert_eq!(Axis::new(512, 600).range(), 496..512);
         assert_eq!(Axis::new(65, 60).range(), 49..65);
         assert_eq!(Axis::new(512, 0).last_start(), 496);
+    }
+
+    #[test]
+    fn swapping_is_its_own_inverse() {
+        assert_eq!(swap_if(false, (1, 400)), (1, 400));
+        assert_eq!(swap_if(true, (1, 400)), (400, 1));
+        assert_eq!(swap_if(true, swap_if(true, (1, 400))), (1, 400));
     }
 
     #[test]

@@ -90,6 +90,17 @@ test('d_model 512 from the controls: X shows a window of its columns with the fu
   assert.equal(await page.textContent(`${colNav(X)} span`), 'columns 402–417 of 512');
   assert.equal(await page.evaluate(() => document.activeElement.closest('td').dataset.row), '1');
   await shot(page, 'wide-x-512');
+
+  // The column layout shows X as 512 × 3: the window is on its rows, and the
+  // cells keep the row-vector positions (data-col is X's column).
+  await page.click('input[name="convention"][value="col"]');
+  await page.waitForSelector(`${X} .window-nav[data-axis="row"]`);
+  assert.equal(await page.$(colNav(X)), null);
+  const cols = await page.$$eval(`${X} td[data-col]`, (cs) => [...new Set(cs.map((c) => Number(c.dataset.col)))]);
+  assert.equal(cols.length, 16);
+  assert.ok(cols.includes(416), 'the window still shows the caret\'s column');
+  const t = await readMatrix(page, X);
+  t.forEach((row, r) => cols.forEach((c) => assert.equal(row[c], s.x[r][c], `x[${r}][${c}] in the column layout`)));
   assert.deepEqual(problems, []);
   await context.close();
 });
