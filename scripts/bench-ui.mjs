@@ -23,10 +23,13 @@ function summarize(results) {
   };
 }
 
+/** `s` is a scenario to open by link, or a function that sets one up with
+ * the page's own controls (a 512-wide one is too big for a link). */
 async function measure(browser, label, s, samples = 25) {
   const { context, page, problems } = await openPage(browser);
-  await page.goto(BASE_URL + '?lang=en' + shareFragment(s));
+  await page.goto(BASE_URL + '?lang=en' + (typeof s === 'function' ? '' : shareFragment(s)));
   await ready(page);
+  if (typeof s === 'function') await s(page);
   // Each edit is committed at the start of a frame (inside a rAF callback).
   // "work" is until the DOM is updated and laid out; "to next frame" is until
   // the following frame starts, which is about 16.7 ms exactly when the edit
@@ -220,4 +223,12 @@ await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await playback(browser, 'note 004', null);
 await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
 await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2), 10);
+// Note 000's 8 heads × 64 = 512 at 64 tokens (~67M multiply-adds per edit).
+await measure(browser, 'n=64, d_model=512, 8 heads of 64, W_O 512×512', async (page) => {
+  await page.selectOption('#preset', 'wide-512');
+  await page.waitForFunction(() => document.querySelector('.dims').textContent.includes('d_model = 512'));
+  await page.fill('#dim-n', '64');
+  await page.press('#dim-n', 'Enter');
+  await page.waitForFunction(() => document.querySelector('.dims').textContent.startsWith('n = 64,'));
+}, 10);
 await browser.close();

@@ -1186,9 +1186,9 @@ fn rejects_w_o_with_the_wrong_rows() {
     doc["w_o"] = json!([[1, 0], [0, 1], [1, 1], [0, 0], [2, 2]]);
     assert_names(&rejected(&doc), "w_o", "expected 6×2, got 5×2");
     doc["w_o"] = json!([[], [], [], [], [], []]);
-    assert_names(&rejected(&doc), "w_o", "between 1 and 128");
-    doc["w_o"] = json!(vec![vec![0.5; 129]; 6]);
-    assert_names(&rejected(&doc), "w_o", "got 129");
+    assert_names(&rejected(&doc), "w_o", "between 1 and 512");
+    doc["w_o"] = json!(vec![vec![0.5; 513]; 6]);
+    assert_names(&rejected(&doc), "w_o", "got 513");
 }
 
 #[test]
@@ -1208,8 +1208,8 @@ fn rejects_n_out_of_range() {
 #[test]
 fn rejects_dimensions_out_of_range() {
     let mut doc = base_json();
-    doc["x"] = json!(vec![vec![1.0; 129]; 3]);
-    assert_names(&rejected(&doc), "x", "got 129");
+    doc["x"] = json!(vec![vec![1.0; 513]; 3]);
+    assert_names(&rejected(&doc), "x", "got 513");
     let mut doc = base_json();
     doc["x"] = json!([[], [], []]);
     assert_names(&rejected(&doc), "x", "got 0");

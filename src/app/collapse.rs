@@ -16,7 +16,18 @@ pub struct CollapseProps {
 
 #[component]
 pub fn Collapse(props: &CollapseProps) -> Html {
-    let open = use_state(|| !props.collapsed);
+    let open = use_state_eq(|| !props.collapsed);
+    // A scenario that grows large closes what it had open (a 512-wide
+    // scenario opened from note 004 would otherwise keep every section of
+    // head 1 and the split view on the page).
+    {
+        let open = open.clone();
+        use_effect_with(props.collapsed, move |c| {
+            if *c {
+                open.set(false);
+            }
+        });
+    }
     let toggle = {
         let open = open.clone();
         Callback::from(move |_| open.set(!*open))

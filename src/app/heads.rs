@@ -4,13 +4,15 @@
 
 use super::collapse::Collapse;
 use super::heatmap::{head_name, Heatmap, Map};
-use super::i18n::{Lang, S};
+use super::i18n::{row_suffix, Lang, S};
+use super::matrix::{use_window, window_nav};
 use crate::attention::{Matrix, Scenario, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::formulas::split_captions;
-use crate::lesson::heads::{split, summary, Summary};
+use crate::lesson::heads::{notes_form, split, summary, Summary};
 use crate::lesson::heatmap::{cell_text, Scale};
 use crate::lesson::names::Convention;
+use crate::lesson::window::{swap_if, Axis};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -115,23 +117,33 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     )
 }
 
-/// A read-only matrix cut into column blocks of `block` columns, block r
-/// tinted and labelled as head r, captioned with MathML `caption`
-/// (`data-matrix="NAME"`, cells
-/// with the page contract's attributes, always in row orientation). The
-/// column layout shows it transposed: the blocks are stacked rows.
-fn block_matrix(
+#[derive(Properties, PartialEq)]
+struct BlockProps {
+    /// The `data-matrix` name.
     name: &'static str,
+    /// 1-based head of the first block (also `data-head`), if one head's.
+    #[prop_or_default]
     head: Option<usize>,
-    m: &Matrix,
+    m: Rc<Matrix>,
+    /// Columns per block.
     block: usize,
-    caption: String,
+    /// MathML (trusted markup generated here or by `lesson::formulas`).
+    caption: AttrValue,
     transpose: bool,
     lang: Lang,
-) -> Html {
-    let block = block.max(1);
-    let blocks = m.ncols() / block;
-    let first = head.unwrap_or(1) - 1;
+}
+
+/// A read-only matrix cut into column blocks of `block` columns, block r
+/// tinted and labelled as head r (`data-matrix`, cells with the page
+/// contract's attributes, always in row orientation). The column layout
+/// shows it transposed: the blocks are stacked rows. A long axis shows a
+/// window with a slider, like the workbench's matrices.
+#[component]
+fn BlockMatrix(p: &BlockProps) -> Html {
+    let (win, on_move) = use_window(p.transpose);
+    let (m, lang, transpose) = (&p.m, p.lang, p.transpose);
+    let block = p.block.max(1);
+    let first = p.head.unwrap_or(1) - 1;
     let tint = |c: usize| format!("blk{}", (first + c / block) % 4);
     let label = |b: usize| format!("{} {}", S::HeadHeading.t(lang), first + b + 1);
     let (rows, cols) = if transpose {
@@ -139,6 +151,9 @@ fn block_matrix(
     } else {
         (m.nrows(), m.ncols())
     };
+    let (a0, b0) = swap_if(transpose, *win);
+    let (ra, ca) = (Axis::new(rows, a0), Axis::new(cols, b0));
+    let multi = m.ncols() > block;
     let cell = |a: usize, b: usize| {
         let (r, c) = if transpose { (b, a) } else { (a, b) };
         html! {
@@ -147,25 +162,31 @@ fn block_matrix(
             </td>
         }
     };
+    let row_heads: Vec<(usize, usize, usize)> = if multi && transpose {
+        ra.blocks(block).collect()
+    } else {
+        Vec::new()
+    };
     html! {
-        <figure class="matrix" data-matrix={name} data-head={head.map(|h| h.to_string())}>
-            <figcaption><span class="formula">{ Html::from_html_unchecked(AttrValue::from(caption)) }</span>
+        <figure class="matrix" data-matrix={p.name} data-head={p.head.map(|h| h.to_string())}>
+            <figcaption><span class="formula">{ Html::from_html_unchecked(p.caption.clone()) }</span>
                 <span class="shape">{ format!("{rows}×{cols}") }</span></figcaption>
+            { window_nav(ra, ca, lang, &on_move) }
             <div class="grid-scroll">
                 <table>
-                    if blocks > 1 && !transpose {
+                    if multi && !transpose {
                         <tr>
-                            { for (0..blocks).map(|b| html! {
-                                <th colspan={block.to_string()} class={tint(b * block)}>{ label(b) }</th>
+                            { for ca.blocks(block).map(|(b, _, n)| html! {
+                                <th colspan={n.to_string()} class={tint(b * block)}>{ label(b) }</th>
                             }) }
                         </tr>
                     }
-                    { for (0..rows).map(|a| html! {
+                    { for ra.range().map(|a| html! {
                         <tr>
-                            if blocks > 1 && transpose && a % block == 0 {
-                                <th rowspan={block.to_string()} class={tint(a)}>{ label(a / block) }</th>
+                            if let Some(&(b, _, n)) = row_heads.iter().find(|(_, from, _)| *from == a) {
+                                <th rowspan={n.to_string()} class={tint(b * block)}>{ label(b) }</th>
                             }
-                            { for (0..cols).map(|b| cell(a, b)) }
+                            { for ca.range().map(|b| cell(a, b)) }
                         </tr>
                     }) }
                 </table>
@@ -300,9 +321,24 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                 // A component, so that its tables are built only when open.
                 <SplitView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
             </Collapse>
+            <NotesView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
             <p class="note combine-note">{ combine.t(lang) }</p>
         </section>
     }
+}
+
+/// A [`BlockMatrix`] (one call site keeps the bundle small).
+#[inline(never)]
+fn block_matrix(
+    name: &'static str,
+    head: Option<usize>,
+    m: Matrix,
+    block: usize,
+    caption: String,
+    transpose: bool,
+    lang: Lang,
+) -> Html {
+    html! { <BlockMatrix name={name} head={head} m={Rc::new(m)} block={block} caption={caption} transpose={transpose} lang={lang} /> }
 }
 
 #[derive(Properties, PartialEq)]
@@ -324,13 +360,118 @@ fn SplitView(props: &SplitProps) -> Html {
     html! {
         <>
             <p class="note split-intro">{ if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang) }</p>
-            { block_matrix("w_q_all", None, &sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
-            { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), &w.w_q, d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
-            { block_matrix("q_all", None, &sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
-            { for t.heads.iter().enumerate().map(|(r, h)| block_matrix("q_split", Some(r + 1), &h.q, d_k, split_captions(conv, r + 1).q_head, tr, lang)) }
+            { block_matrix("w_q_all", None, sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
+            { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), w.w_q.clone(), d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
+            { block_matrix("q_all", None, sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
+            { for t.heads.iter().enumerate().map(|(r, h)| block_matrix("q_split", Some(r + 1), h.q.clone(), d_k, split_captions(conv, r + 1).q_head, tr, lang)) }
             <p class="note split-check" data-identical={sp.identical.to_string()}>
                 { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
             </p>
         </>
+    }
+}
+
+/// `<math>` around `inner`.
+fn math(inner: String) -> String {
+    format!("<math>{inner}</math>")
+}
+
+/// `base` with a superscript of `sup` (numbers or letters) joined by commas.
+fn sup(base: &str, sup: &[String]) -> String {
+    let tag = |s: &str| {
+        if s.bytes().all(|b| b.is_ascii_digit()) {
+            "mn"
+        } else {
+            "mi"
+        }
+    };
+    let sup: Vec<String> = sup
+        .iter()
+        .map(|s| format!("<{t}>{s}</{t}>", t = tag(s)))
+        .collect();
+    format!(
+        "<msup><mi>{base}</mi><mrow>{}</mrow></msup>",
+        sup.join("<mo>,</mo>")
+    )
+}
+
+/// Multi-head attention as note 000 §5.1 writes it: for a chosen token i and
+/// head r, the shared `qⁱ`, head r's 0/1 matrix `W^{q,r}`, their product
+/// `q^{i,r}`, the head's own Q row, and the computed check that they agree.
+#[component]
+fn NotesView(props: &SplitProps) -> Html {
+    let (s, t, tr, lang) = (&props.scenario, &props.trace, props.transpose, props.lang);
+    let pick = use_state(|| (0usize, 0usize));
+    let f = notes_form(s, t, pick.0, pick.1);
+    let (i, r) = (pick.0.min(s.n() - 1), pick.1.min(s.heads.len() - 1));
+    let d_k = s.d_k();
+    let choose = |which: usize| {
+        let pick = pick.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .and_then(|el| el.value().parse::<usize>().ok())
+            {
+                pick.set(if which == 0 { (v, pick.1) } else { (pick.0, v) });
+            }
+        })
+    };
+    let options = |labels: Vec<String>, chosen: usize| {
+        labels
+            .into_iter()
+            .enumerate()
+            .map(|(k, l)| html! { <option value={k.to_string()} selected={k == chosen}>{ l }</option> })
+            .collect::<Html>()
+    };
+    let (ti, hr) = ((i + 1).to_string(), (r + 1).to_string());
+    let q_i = sup("q", std::slice::from_ref(&ti));
+    let w_r = sup("W", &["q".into(), hr.clone()]);
+    let (w_caption, product) = if tr {
+        (
+            math(w_r.clone()),
+            math(format!(
+                "{}<mo>=</mo>{w_r}{q_i}",
+                sup("q", &[ti.clone(), hr.clone()])
+            )),
+        )
+    } else {
+        let w_t = format!("<msup><mrow><mo>(</mo>{w_r}<mo>)</mo></mrow><mi>T</mi></msup>");
+        (
+            math(w_t.clone()),
+            math(format!(
+                "{}<mo>=</mo>{q_i}{w_t}",
+                sup("q", &[ti.clone(), hr.clone()])
+            )),
+        )
+    };
+    // Row i of head r's own Q: "Q², row 3" / "Q² 第 3 行".
+    let head_row = math(format!(
+        "{}<mtext>{}</mtext>",
+        sup("Q", std::slice::from_ref(&hr)),
+        row_suffix(lang, i + 1)
+    ));
+    let answer = if f.equal { S::Yes } else { S::No };
+    html! {
+        <section class="heads-notes" data-figure="heads-notes" aria-labelledby="heads-notes-title">
+            <h3 id="heads-notes-title">{ S::NotesHeading.t(lang) }</h3>
+            <p class="note">{ S::NotesIntro.t(lang) }</p>
+            <p class="notes-pick">
+                <label>{ S::NotesToken.t(lang) }{ " " }
+                    <select data-pick="token" onchange={choose(0)}>{ options(t.tokens.clone(), i) }</select></label>
+                { " " }
+                <label>{ S::NotesHead.t(lang) }{ " " }
+                    <select data-pick="head" onchange={choose(1)}>{ options((0..s.heads.len()).map(|k| head_name(lang, k)).collect(), r) }</select></label>
+            </p>
+            <div class="row-of-matrices">
+                { block_matrix("q_shared", None, f.shared, d_k, math(q_i.clone()), tr, lang) }
+                // Stored as the notes write it (d_k × h·d_k): the row layout shows it transposed.
+                { block_matrix("w_q_head", None, f.select, d_k, w_caption, !tr, lang) }
+                { block_matrix("q_head_notes", Some(r + 1), f.q_r, d_k, product, tr, lang) }
+                { block_matrix("q_head_row", Some(r + 1), f.head_row, d_k, head_row, tr, lang) }
+            </div>
+            <p class="note" data-equal={f.equal.to_string()}>{ S::NotesEqual.t(lang) }{ " " }<strong>{ answer.t(lang) }</strong></p>
+            <p class="note">{ S::NotesRelate.t(lang) }</p>
+            <p class="note">{ S::NotesLearned.t(lang) }</p>
+        </section>
     }
 }

@@ -103,6 +103,18 @@ strings! {
         "Libraries often stack the heads' W^q into one (h·d_k) × d_model matrix, multiply once, and cut the result. Cut into h blocks of d_k rows it is exactly each head's own W^q (the same numbers), and W^q X cut the same way is exactly each head's Q.";
     SplitIdentical => "检查：一次大乘法切开后的每一块，与引擎逐头算出的 Q 逐位相同。", "Check: each block of the one big product equals the Q the engine computed for that head, bit for bit.";
     SplitDifferent => "检查失败：大乘法切开后的块与逐头算出的 Q 不同。", "Check failed: the blocks of the big product differ from the heads' Q.";
+    NotesHeading => "笔记的写法：先共享投影，再每个头一个矩阵", "The notes' form: one shared projection, then a matrix per head";
+    NotesIntro => "笔记 000 §5.1 先算所有头共用的 qⁱ = W^q aⁱ，再让第 r 个头乘自己的矩阵：q^{i,r} = W^{q,r} qⁱ。这里共享的 qⁱ 是各头 W_Q 并排后的投影（h·d_k 维），W^{q,r} 是一个 0/1 矩阵，只取出第 r 个头的 d_k 个数。以下数字都由引擎在当前场景上算出。",
+        "Note 000 §5.1 first computes qⁱ = W^q aⁱ, shared by all heads, then head r multiplies it by its own matrix: q^{i,r} = W^{q,r} qⁱ. Here the shared qⁱ is the projection by the heads' W_Q side by side (h·d_k numbers) and W^{q,r} is a 0/1 matrix that picks head r's d_k of them. Every number below is computed by the engine on the current scenario.";
+    NotesToken => "位置 i", "Token i";
+    NotesHead => "头 r", "Head r";
+    NotesEqual => "q^{i,r} 与头 r 的 Q 的第 i 行逐位相同：", "q^{i,r} equals row i of head r's Q, bit for bit:";
+    Yes => "是", "yes";
+    No => "否", "no";
+    NotesRelate => "两种写法的关系：共享投影之后再乘任何一个每头矩阵，都可以先乘成一个矩阵 W^{q,r}W^q，它就是一块 d_k × d_model 的投影。所以笔记的写法（先共享、再每头一个矩阵）与代码库的写法（每个头一块 W_Q）能表示的是同一族函数，代码库只是直接存下这个乘积。",
+        "How the two forms relate: any per-head matrix applied after a shared projection multiplies out into a single matrix W^{q,r}W^q, one d_k × d_model block. So the notes' form (a shared projection, then a matrix per head) and the library's form (one block of W_Q per head) compute the same family of functions; the library just stores the product.";
+    NotesLearned => "每个头关注什么是训练中学出来的，不是人为固定的“语法头”或“语义头”。预设“两个头”的权重是手工设定的，只为让两种模式一眼可见。",
+        "What each head attends to is learned in training, not a fixed \"grammar\" or \"semantic\" head. The two-heads preset's weights were set by hand, only to make its two patterns visible.";
     CombineOneHead => "只有一个头：它的输出就是这一层的输出。", "With one head, its output is the layer's output.";
     CombineOneHeadWo => "只有一个头：它的输出再乘以 W_O，得到每个位置的输出。", "With one head, its output is multiplied by W_O to give each position's output.";
     CombineNoWo => "各头的输出并排拼接（不是取平均）；这个场景没有 W_O，拼接结果就是输出。",
@@ -204,6 +216,9 @@ strings! {
     AboutTwoHeads => "同一句话，两个头：头 1 关注前一个词，头 2 关注第一个词（因果掩码）。在下面的热图里一眼就能看出差别；两个头的输出并排拼接，再乘以 W_O。",
         "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";
     PresetRandom => "随机（种子）", "Random (seed)";
+    PresetWide => "8 个头 × 64 = 512（种子）", "8 heads × 64 = 512 (seed)";
+    AboutWide => "笔记 000 §5.1 的尺寸：d_model = 512，8 个头各 64 维，拼接后 512 维，再乘 512 × 512 的 W_O；数字由种子生成。宽矩阵一次显示 16 行 × 16 列的窗口，用滑块或方向键移动。",
+        "Note 000 §5.1's sizes: d_model = 512, 8 heads of 64, concatenated to 512 and multiplied by a 512 × 512 W_O; numbers from the seed. A wide matrix shows a window of 16 rows × 16 columns; move it with its sliders or the arrow keys.";
     AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。笔记为了好算，把第一行权重近似成 0、0.5、0.5（精确值是 0.0634、0.4683、0.4683），得到第一行输出 [2, 7, 1.5]；这里用精确的 softmax，得到 [1.9366, 6.6831, 1.5951]。",
         "Three inputs of width 4, three 4×3 projections, no scaling. To keep the arithmetic easy, the note approximates the first row of weights as 0, 0.5, 0.5 (exactly 0.0634, 0.4683, 0.4683) and gets [2, 7, 1.5] for the first output; the page uses the exact softmax: [1.9366, 6.6831, 1.5951].";
     AboutISawASaw => "X 的第 2 行和第 4 行完全相同（两个 saw）。加上位置编码后，它们的输出不同；关掉位置编码，两行输出就一模一样。",
@@ -222,6 +237,7 @@ strings! {
     ConventionRow => "按行（每行一个位置）", "Rows (one position per row)";
     ConventionCol => "按列（每列一个位置）", "Columns (one position per column)";
     ExportScenario => "导出场景", "Export scenario";
+    LinkTooBig => "这个场景太大，放不进链接：请用“导出场景”保存和分享。", "This scenario is too large for a link: use Export scenario to save and share it.";
     ImportScenario => "导入场景", "Import scenario";
     ExportResults => "导出结果", "Export results";
     ShareLink => "复制分享链接", "Copy share link";
@@ -480,6 +496,24 @@ strings! {
     LabReachSuffix => "层之后，第 1 个位置才能看到第 n 个位置（每层信息最多走 W 步）。", "layers before position 1 can see position n (information moves at most W places per layer).";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
+}
+
+/// ", row 3" / " 第 3 行" after a matrix's name (1-based).
+pub fn row_suffix(lang: Lang, row: usize) -> String {
+    match lang {
+        Lang::Zh => format!(" 第 {row} 行"),
+        Lang::En => format!(", row {row}"),
+    }
+}
+
+/// "columns 17–32 of 512" (1-based, inclusive) for a windowed matrix axis.
+pub fn window_text(lang: Lang, columns: bool, first: usize, last: usize, len: usize) -> String {
+    match (lang, columns) {
+        (Lang::Zh, true) => format!("第 {first}–{last} 列，共 {len} 列"),
+        (Lang::Zh, false) => format!("第 {first}–{last} 行，共 {len} 行"),
+        (Lang::En, true) => format!("columns {first}–{last} of {len}"),
+        (Lang::En, false) => format!("rows {first}–{last} of {len}"),
+    }
 }
 
 #[cfg(test)]

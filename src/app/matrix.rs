@@ -9,14 +9,19 @@
 //! A committed edit (Enter, Tab, leaving the cell) is parsed; text that is
 //! not a finite number is refused on that cell (`aria-invalid`, a message
 //! under the matrix) and the last good value stays in force.
+//!
+//! An axis longer than [`FULL`](crate::lesson::window::FULL) shows a window of [`SPAN`](crate::lesson::window::SPAN)
+//! positions with a slider ("columns 17–32 of 512"); the arrow keys move the
+//! window when the caret leaves it. So a 64 × 512 X is 1,024 inputs, not 32k.
 
-use super::i18n::{Lang, S};
+use super::i18n::{window_text, Lang, S};
 use super::state::Selected;
 use crate::attention::Matrix;
 use crate::lesson::edit::{Edit, Target};
 use crate::lesson::format::{exact, short};
 use crate::lesson::names::MatrixName;
 use crate::lesson::parse::{parse_matrix, parse_number, NumberError, PasteError};
+use crate::lesson::window::{swap_if, Axis};
 use nalgebra::DMatrix;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -189,9 +194,77 @@ fn focus_cell(table: &Element, r: usize, c: usize) {
     }
 }
 
+/// The sliders of a windowed matrix, one per windowed axis (display
+/// orientation): "columns 17–32 of 512" and a range input for the first
+/// shown position. `on_move((columns, start))`. Nothing for a whole matrix.
+pub fn window_nav(rows: Axis, cols: Axis, lang: Lang, on_move: &Callback<(bool, usize)>) -> Html {
+    let slider = |axis: Axis, columns: bool| {
+        let on_move = on_move.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Some(v) = e
+                .target_dyn_into::<HtmlInputElement>()
+                .and_then(|i| i.value().parse().ok())
+            {
+                on_move.emit((columns, v));
+            }
+        });
+        let text = window_text(lang, columns, axis.start + 1, axis.range().end, axis.len);
+        html! {
+            <label class="window-nav" data-axis={if columns { "col" } else { "row" }}>
+                <span>{ text.clone() }</span>
+                <input type="range" min="0" max={axis.last_start().to_string()} step="1"
+                    value={axis.start.to_string()} aria-label={text} oninput={oninput} />
+            </label>
+        }
+    };
+    html! {
+        <>
+            if cols.windowed() { { slider(cols, true) } }
+            if rows.windowed() { { slider(rows, false) } }
+        </>
+    }
+}
+
+/// The first shown row and column of a windowed matrix, kept in the
+/// row-vector orientation so that switching the layout keeps the same cells
+/// in view (see [`swap_if`]).
+pub type WindowStart = UseStateHandle<(usize, usize)>;
+
+/// The window's state of a matrix component shown transposed or not, and a
+/// setter for [`window_nav`] (which speaks of the displayed axes).
+#[hook]
+pub fn use_window(transpose: bool) -> (WindowStart, Callback<(bool, usize)>) {
+    let win = use_state(|| (0usize, 0usize));
+    let on_move = {
+        let win = win.clone();
+        Callback::from(move |(columns, v): (bool, usize)| {
+            // Displayed columns are the matrix's rows when transposed.
+            win.set(if columns != transpose {
+                (win.0, v)
+            } else {
+                (v, win.1)
+            })
+        })
+    };
+    (win, on_move)
+}
+
 #[component]
 pub fn MatrixView(props: &MatrixProps) -> Html {
     let problem = use_state(|| None::<Problem>);
+    let (win, on_move) = use_window(props.transpose);
+    // A cell to focus once the window has moved to show it.
+    let pending = use_mut_ref(|| None::<(usize, usize)>);
+    let table_ref = use_node_ref();
+    {
+        let (pending, table_ref) = (pending.clone(), table_ref.clone());
+        use_effect(move || {
+            let cell = pending.borrow_mut().take();
+            if let (Some((r, c)), Some(table)) = (cell, table_ref.cast::<Element>()) {
+                focus_cell(&table, r, c);
+            }
+        });
+    }
     let m = &props.matrix;
     let lang = props.lang;
     let t = props.transpose;
@@ -201,7 +274,23 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         (m.nrows(), m.ncols())
     };
     // Display (a, b) → contract (r, c).
-    let at = move |a: usize, b: usize| if t { (b, a) } else { (a, b) };
+    let at = move |a: usize, b: usize| swap_if(t, (a, b));
+    let (a0, b0) = swap_if(t, *win);
+    let (row_axis, col_axis) = (Axis::new(rows, a0), Axis::new(cols, b0));
+    let shown =
+        move |a: usize, b: usize| row_axis.range().contains(&a) && col_axis.range().contains(&b);
+    // Moves the window (when needed) to show display cell (a, b).
+    let follow = {
+        let win = win.clone();
+        move |a: usize, b: usize| {
+            if !shown(a, b) {
+                win.set(swap_if(
+                    t,
+                    (row_axis.follow(a).start, col_axis.follow(b).start),
+                ));
+            }
+        }
+    };
     let (row_labels, col_labels) = if t {
         (&props.col_labels, &props.row_labels)
     } else {
@@ -290,6 +379,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         let matrix = m.clone();
         let on_select = select.clone();
         let selected = props.selected;
+        let pending = pending.clone();
         Callback::from(move |e: KeyboardEvent| {
             let Some(el) = event_element(&e) else { return };
             let key = e.key();
@@ -306,12 +396,14 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                     };
                     if let Some((a, b)) = moved {
                         e.prevent_default();
+                        follow(a, b);
                         on_select.emit(at(a, b));
                     }
                 } else if let Some(on_select) = &on_select {
                     if key.starts_with("Arrow") {
                         e.prevent_default();
-                        on_select.emit((0, 0));
+                        // The first cell in view.
+                        on_select.emit(at(row_axis.start, col_axis.start));
                     }
                 }
                 return;
@@ -359,7 +451,13 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                 let ok = commit(&input, r, c);
                 if ok && na < rows && nb < cols {
                     let (nr, nc) = at(na, nb);
-                    focus_cell(&table, nr, nc);
+                    if shown(na, nb) {
+                        focus_cell(&table, nr, nc);
+                    } else {
+                        // Focused after the window has moved (see `pending`).
+                        *pending.borrow_mut() = Some((nr, nc));
+                        follow(na, nb);
+                    }
                 }
             }
         })
@@ -477,7 +575,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
     let header = html! {
         <tr>
             <th class="corner" aria-hidden="true"></th>
-            { for (0..cols).map(|b| html! {
+            { for col_axis.range().map(|b| html! {
                 <th scope="col">{ label_cell(b, col_labels.get(b).map_or("", String::as_str), true) }</th>
             }) }
         </tr>
@@ -495,8 +593,8 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         None => format!("{} {}", props.name.contract_name(), S::Row.t(lang)),
     };
     let col_word = S::Col.t(lang);
-    let body = (0..rows).map(|a| {
-        let cells = (0..cols).map(|b| {
+    let body = row_axis.range().map(|a| {
+        let cells = col_axis.range().map(|b| {
             let (r, c) = at(a, b);
             let v = m[(r, c)];
             let undefined = props.undefined_rows.contains(&r);
@@ -583,8 +681,9 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                 <span class="shape">{ shape.clone() }</span>
                 <span class="caption">{ props.caption.clone() }</span>
             </figcaption>
+            { window_nav(row_axis, col_axis, lang, &on_move) }
             <div class="grid-scroll">
-                <table role="grid" aria-label={title_text} tabindex={(selectable && !editable).then_some("0")}
+                <table ref={table_ref} role="grid" aria-label={title_text} tabindex={(selectable && !editable).then_some("0")}
                     onchange={onchange} onkeydown={onkeydown} onpaste={onpaste} onclick={onclick}>
                     <thead>{ header }</thead>
                     <tbody>{ for body }</tbody>

@@ -29,7 +29,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Scenarios with more positions than this open with intermediates collapsed.
+/// Scenarios with more positions than this open with intermediates collapsed
+/// (as do those with a dimension long enough to be windowed).
 const COLLAPSE_ABOVE_N: usize = 16;
 
 fn mask_text(mask: &Mask, lang: Lang) -> String {
@@ -259,7 +260,10 @@ pub fn App() -> Html {
     let tokens = Rc::new(t.tokens.clone());
     let undefined = Rc::new(t.undefined_rows.clone());
     let allowed = Rc::new(t.allowed.clone());
-    let collapsed = s.n() > COLLAPSE_ABOVE_N;
+    let collapsed = s.n() > COLLAPSE_ABOVE_N
+        || [s.d_model(), s.d_k(), s.d_v()]
+            .iter()
+            .any(|&d| d > crate::lesson::window::FULL);
     let d_model = s.d_model();
     let has_w_o = s.w_o.is_some();
     // Props of a matrix of this page, in the current convention.

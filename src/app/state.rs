@@ -10,12 +10,16 @@ use super::url::LinkError;
 use crate::attention::{compute, Scenario, ScenarioError, Trace};
 use crate::lesson::edit::{apply, Edit};
 use crate::lesson::names::{Convention, MatrixName};
-use crate::lesson::presets::{default_scenario_in, Preset};
+use crate::lesson::presets::{default_scenario_in, Preset, WIDE_DIMS};
 use std::rc::Rc;
 use yew::Reducible;
 
 /// How many steps undo remembers.
 pub const HISTORY: usize = 200;
+/// How many numbers the undo history may hold in all (64 MB of f64): at
+/// d_model 512 one scenario is a million numbers, and 200 of them would not
+/// fit in the page's memory. The last step is always kept.
+pub const HISTORY_NUMBERS: usize = 8 << 20;
 
 /// Where a refused scenario or edit came from (the alert says so).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,12 @@ fn preset_of(s: &Scenario) -> Option<Preset> {
     Preset::MENU
         .iter()
         .copied()
+        // The wide preset is a million numbers: built only to compare with a
+        // scenario of its shape.
+        .filter(|p| {
+            !matches!(p, Preset::Wide(_))
+                || (s.n(), s.d_model()) == (WIDE_DIMS.n, WIDE_DIMS.d_model)
+        })
         .find(|p| [Lang::Zh, Lang::En].iter().any(|l| p.build_in(*l) == *s))
 }
 
@@ -172,8 +182,9 @@ impl State {
     fn with_scenario(&self, next: Scenario, trace: Trace) -> State {
         let mut undo = self.undo.clone();
         undo.push(self.snapshot());
-        if undo.len() > HISTORY {
-            undo.remove(0);
+        let mut numbers: usize = undo.iter().map(|u| u.scenario.numbers()).sum();
+        while undo.len() > 1 && (undo.len() > HISTORY || numbers > HISTORY_NUMBERS) {
+            numbers -= undo.remove(0).scenario.numbers();
         }
         State {
             preset: preset_of(&next),
@@ -272,7 +283,7 @@ impl Reducible for State {
             Action::LoadPreset(p) => {
                 let mut next = self.load(p.build_in(self.lang), Source::Import);
                 next.preset = Some(p);
-                if let Preset::Random(seed) = p {
+                if let Some(seed) = p.seed() {
                     next.seed = seed;
                 }
                 next
@@ -462,6 +473,21 @@ mod tests {
             s = s.reduce(cell(i as f64 + 10.0));
         }
         assert_eq!(s.undo.len(), HISTORY);
+    }
+
+    #[test]
+    fn history_of_wide_scenarios_is_bounded_by_its_numbers() {
+        let mut s = start().reduce(Action::LoadPreset(Preset::Wide(2)));
+        assert_eq!((s.preset, s.seed), (Some(Preset::Wide(2)), 2));
+        for i in 0..10 {
+            s = s.reduce(cell(i as f64 + 10.0));
+        }
+        let held: usize = s.undo.iter().map(|u| u.scenario.numbers()).sum();
+        assert!(held <= HISTORY_NUMBERS, "{held} numbers held");
+        assert!((2..10).contains(&s.undo.len()), "{} steps", s.undo.len());
+        // The most recent steps are the ones kept.
+        let back = s.reduce(Action::Undo);
+        assert_eq!(back.scenario.x[(0, 1)], 18.0);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::effects;
 use super::i18n::{Lang, S};
 use super::state::{Action, Source};
-use super::url::share_fragment;
+use super::url::{share_fragment, MAX_LINK_CHARS};
 use crate::attention::{Results, Scenario, Trace};
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
@@ -41,6 +41,7 @@ fn preset_name(p: Preset) -> S {
         Preset::PreviousToken => S::PresetPrevious,
         Preset::TwoHeads => S::PresetTwoHeads,
         Preset::Random(_) => S::PresetRandom,
+        Preset::Wide(_) => S::PresetWide,
     }
 }
 
@@ -55,6 +56,7 @@ pub fn preset_about(p: Preset) -> S {
         Preset::PreviousToken => S::AboutPrevious,
         Preset::TwoHeads => S::AboutTwoHeads,
         Preset::Random(_) => S::AboutRandom,
+        Preset::Wide(_) => S::AboutWide,
     }
 }
 
@@ -64,6 +66,8 @@ enum CopyStatus {
     Idle,
     Copied,
     Failed(String),
+    /// The share link would be longer than a link may be (a 512-wide scenario).
+    TooLong,
 }
 
 #[component]
@@ -88,6 +92,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
             }
         })
     };
+    let seeded = p.preset.filter(|pr| pr.seed().is_some());
     let on_seed = {
         let on_action = p.on_action.clone();
         Callback::from(move |e: Event| {
@@ -96,7 +101,9 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
                 .and_then(|i| i.value().trim().parse::<u64>().ok())
             {
-                on_action.emit(Action::LoadPreset(Preset::Random(seed)));
+                if let Some(pr) = seeded {
+                    on_action.emit(Action::LoadPreset(pr.with_seed(seed)));
+                }
             }
         })
     };
@@ -104,7 +111,9 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let on_action = p.on_action.clone();
         Callback::from(move |_: MouseEvent| {
             let seed = (js_sys::Math::random() * 1_000_000.0) as u64;
-            on_action.emit(Action::LoadPreset(Preset::Random(seed)));
+            if let Some(pr) = seeded {
+                on_action.emit(Action::LoadPreset(pr.with_seed(seed)));
+            }
         })
     };
     let convention = |c: Convention, label: S| {
@@ -177,8 +186,19 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         })
     };
     let share = {
-        let s = p.scenario.clone();
-        copy(Rc::new(move || effects::page_url_with(&share_fragment(&s))))
+        let (s, status) = (p.scenario.clone(), status.clone());
+        let link = {
+            let s = s.clone();
+            copy(Rc::new(move || effects::page_url_with(&share_fragment(&s))))
+        };
+        // A link the page itself would refuse is not offered.
+        Callback::from(move |e: MouseEvent| {
+            if share_fragment(&s).len() > MAX_LINK_CHARS + 3 {
+                status.set(CopyStatus::TooLong);
+            } else {
+                link.emit(e);
+            }
+        })
     };
     let numpy = {
         let s = p.scenario.clone();
@@ -230,7 +250,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         }) }
                     </select>
                 </label>
-                if let Some(Preset::Random(seed)) = p.preset {
+                if let Some(seed) = seeded.and_then(Preset::seed) {
                     <label class="field" for="seed">
                         <span>{ S::Seed.t(lang) }</span>
                         <input id="seed" type="number" min="0" step="1" value={seed.to_string()} onchange={on_seed} />
@@ -281,6 +301,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 { match &*status {
                     CopyStatus::Idle => html! {},
                     CopyStatus::Copied => html! { <p>{ S::Copied.t(lang) }</p> },
+                    CopyStatus::TooLong => html! { <p>{ S::LinkTooBig.t(lang) }</p> },
                     CopyStatus::Failed(text) => html! {
                         <>
                             <p>{ S::CopyFailed.t(lang) }</p>

@@ -37,7 +37,7 @@ pub use positional::sinusoidal;
 pub use results::Results;
 pub use scenario::{
     default_tokens, DimName, HeadWeights, Mask, Positional, Reason, Scenario, ScenarioError, Stage,
-    FORMAT, MAX_D, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
+    FORMAT, MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
 };
 pub use softmax::{softmax_jacobian, softmax_masked, softmax_parts, SoftmaxParts};
 

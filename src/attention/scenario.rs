@@ -14,8 +14,11 @@ use std::fmt;
 pub const FORMAT: &str = "attention-lab/1";
 /// Most positions (tokens) a scenario may have.
 pub const MAX_N: usize = 64;
-/// Largest d_model, d_k, d_v (and output width of `w_o`).
+/// Largest d_k and d_v (the width of one head).
 pub const MAX_D: usize = 128;
+/// Largest d_model and output width of `w_o`: wide enough for note 000's
+/// "8 heads × 64 = 512".
+pub const MAX_D_MODEL: usize = 512;
 /// Most heads.
 pub const MAX_HEADS: usize = 8;
 /// Longest token label, in characters.
@@ -391,6 +394,15 @@ impl Scenario {
     pub fn n(&self) -> usize {
         self.x.nrows()
     }
+    /// How many numbers the scenario holds (x, every projection, W_O).
+    pub fn numbers(&self) -> usize {
+        let heads: usize = self
+            .heads
+            .iter()
+            .map(|h| h.w_q.len() + h.w_k.len() + h.w_v.len())
+            .sum();
+        self.x.len() + heads + self.w_o.as_ref().map_or(0, |w| w.len())
+    }
     /// Width of each input row.
     pub fn d_model(&self) -> usize {
         self.x.ncols()
@@ -424,7 +436,7 @@ impl Scenario {
         let n = self.n();
         expect_dim("x", DimName::Rows, n, MAX_N)?;
         let d_model = self.d_model();
-        expect_dim("x", DimName::Width, d_model, MAX_D)?;
+        expect_dim("x", DimName::Width, d_model, MAX_D_MODEL)?;
         expect_finite("x", &self.x)?;
 
         if self.tokens.len() != n {
@@ -479,7 +491,7 @@ impl Scenario {
         }
 
         if let Some(w_o) = &self.w_o {
-            expect_dim("w_o", DimName::OutWidth, w_o.ncols(), MAX_D)?;
+            expect_dim("w_o", DimName::OutWidth, w_o.ncols(), MAX_D_MODEL)?;
             expect_shape("w_o", w_o, h * d_v, w_o.ncols())?;
             expect_finite("w_o", w_o)?;
         }

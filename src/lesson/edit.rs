@@ -97,10 +97,11 @@ impl Dim {
 
     /// The allowed range (CONTRACT §1).
     pub fn range(self) -> (usize, usize) {
-        use crate::attention::{MAX_D, MAX_HEADS, MAX_N};
+        use crate::attention::{MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N};
         match self {
             Dim::N => (1, MAX_N),
-            Dim::DModel | Dim::DK | Dim::DV => (1, MAX_D),
+            Dim::DModel => (1, MAX_D_MODEL),
+            Dim::DK | Dim::DV => (1, MAX_D),
             Dim::Heads => (1, MAX_HEADS),
         }
     }

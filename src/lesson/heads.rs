@@ -65,19 +65,78 @@ pub fn split(s: &crate::attention::Scenario, t: &crate::attention::Trace) -> Spl
     let w_q_all = side_by_side(&s.heads.iter().map(|h| &h.w_q).collect::<Vec<_>>());
     let q_all = crate::attention::matmul(&t.input, &w_q_all);
     let d_k = s.heads.first().map_or(1, |h| h.w_q.ncols());
-    let same = |a: &Matrix, b: &Matrix| {
-        a.shape() == b.shape()
-            && a.iter()
-                .zip(b.iter())
-                .all(|(x, y)| x.to_bits() == y.to_bits())
-    };
     let blocks = column_blocks(&q_all, d_k);
-    let identical =
-        blocks.len() == t.heads.len() && blocks.iter().zip(&t.heads).all(|(b, h)| same(b, &h.q));
+    let identical = blocks.len() == t.heads.len()
+        && blocks.iter().zip(&t.heads).all(|(b, h)| same_bits(b, &h.q));
     Split {
         w_q_all,
         q_all,
         identical,
+    }
+}
+
+/// Whether `a` and `b` have the same shape and the same numbers bit for bit.
+pub fn same_bits(a: &Matrix, b: &Matrix) -> bool {
+    a.shape() == b.shape()
+        && a.iter()
+            .zip(b.iter())
+            .all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// The per-head matrix `W^{q,r}` of the notes' form (note 000 §5.1,
+/// `q^{i,r} = W^{q,r} q^i`, column vectors) that turns one shared projection
+/// into the library's blocks: it picks head `r`'s `d_k` entries (0-based
+/// `r`) out of the shared `h·d_k`. As the notes write it, `d_k × h·d_k`: an
+/// identity block at columns `r·d_k ..`, zeros elsewhere. (In the row-vector
+/// orientation of the engine it multiplies transposed: `q^{i,r} = q^i·W^{q,r}ᵀ`.)
+///
+/// Panics if `r ≥ h`.
+pub fn selection(h: usize, d_k: usize, r: usize) -> Matrix {
+    assert!(r < h, "selection: head {r} of {h}");
+    Matrix::from_fn(d_k, h * d_k, |c, m| f64::from(u8::from(m == r * d_k + c)))
+}
+
+/// Multi-head attention as the notes write it, for one token and one head,
+/// computed from a scenario and its trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotesForm {
+    /// The shared query `q^i = x_i·[W_Q^1 … W_Q^h]`, `1 × h·d_k`.
+    pub shared: Matrix,
+    /// Head `r`'s [`selection`] `W^{q,r}`, `d_k × h·d_k`.
+    pub select: Matrix,
+    /// `q^{i,r} = q^i · W^{q,r}ᵀ` (the notes' `W^{q,r} q^i`), `1 × d_k`.
+    pub q_r: Matrix,
+    /// Row `i` of head `r`'s `Q` as the engine computed it, `1 × d_k`.
+    pub head_row: Matrix,
+    /// Whether `q_r` is `head_row` bit for bit (shown, not assumed).
+    pub equal: bool,
+}
+
+/// The notes' form for token `i` and head `r` (0-based, clamped to the
+/// scenario, so a choice left from a larger scenario still shows something).
+///
+/// Panics if the scenario has no heads or no tokens (a validated one has both).
+pub fn notes_form(
+    s: &crate::attention::Scenario,
+    t: &crate::attention::Trace,
+    i: usize,
+    r: usize,
+) -> NotesForm {
+    use crate::attention::{matmul, matmul_t};
+    let h = s.heads.len();
+    let (i, r) = (i.min(t.input.nrows() - 1), r.min(h - 1));
+    let w_q_all = side_by_side(&s.heads.iter().map(|w| &w.w_q).collect::<Vec<_>>());
+    let shared = matmul(&t.input.rows(i, 1).into_owned(), &w_q_all);
+    let select = selection(h, s.d_k(), r);
+    let q_r = matmul_t(&shared, &select);
+    let head_row = t.heads[r].q.rows(i, 1).into_owned();
+    let equal = same_bits(&q_r, &head_row);
+    NotesForm {
+        shared,
+        select,
+        q_r,
+        head_row,
+        equal,
     }
 }
 
@@ -172,7 +231,7 @@ pub fn query_key(r: usize, c: usize, transposed: bool) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, matmul};
+    use crate::attention::{compute, matmul, matmul_t};
     use crate::lesson::presets::Preset;
 
     #[test]
@@ -242,6 +301,50 @@ mod tests {
         let mut t = compute(&s).unwrap();
         t.heads.pop();
         assert!(!split(&s, &t).identical);
+    }
+
+    #[test]
+    fn selection_picks_each_heads_block_bit_for_bit() {
+        for seed in 1..=20u64 {
+            let k = seed as usize;
+            let dims = crate::lesson::presets::Dims {
+                n: 1 + k % 5,
+                d_model: 2 + k % 7,
+                d_k: 1 + k % 4,
+                d_v: 2,
+                heads: 1 + k % 4,
+            };
+            let s = crate::lesson::presets::random(seed, dims, seed % 2 == 0);
+            let t = compute(&s).unwrap();
+            let w_q_all = side_by_side(&s.heads.iter().map(|w| &w.w_q).collect::<Vec<_>>());
+            for r in 0..dims.heads {
+                // W^{q,r}·W^q (row form: W_Q_all · W^{q,r}ᵀ) is one block: head r's.
+                let sel = selection(dims.heads, dims.d_k, r);
+                assert!(same_bits(&matmul_t(&w_q_all, &sel), &s.heads[r].w_q));
+                for i in 0..dims.n {
+                    let f = notes_form(&s, &t, i, r);
+                    assert!(f.equal, "seed {seed}, token {i}, head {r}");
+                    assert!(same_bits(&f.q_r, &t.heads[r].q.rows(i, 1).into_owned()));
+                    assert_eq!(f.shared.shape(), (1, dims.heads * dims.d_k));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn selection_is_one_identity_block_and_a_wrong_row_is_told() {
+        let sel = selection(3, 2, 1);
+        assert_eq!(sel.shape(), (2, 6));
+        assert_eq!(sel.sum(), 2.0);
+        assert_eq!((sel[(0, 2)], sel[(1, 3)], sel[(1, 2)]), (1.0, 1.0, 0.0));
+        let s = Preset::TwoHeads.build();
+        let t = compute(&s).unwrap();
+        let f = notes_form(&s, &t, 1, 0);
+        assert!(f.equal);
+        // Another head's row is not head 0's: the check can say no.
+        assert!(!same_bits(&f.q_r, &t.heads[1].q.rows(1, 1).into_owned()));
+        // Out-of-range choices are clamped to the last token and head.
+        assert_eq!(notes_form(&s, &t, 99, 9), notes_form(&s, &t, s.n() - 1, 1));
     }
 
     #[test]

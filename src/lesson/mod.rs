@@ -22,3 +22,4 @@ pub mod scoring;
 pub mod snippets;
 pub mod stage;
 pub mod timeline;
+pub mod window;

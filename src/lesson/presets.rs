@@ -54,11 +54,14 @@ pub enum Preset {
     TwoHeads,
     /// Seeded random numbers: 4 tokens, d_model 4, 2 heads, W_O.
     Random(u64),
+    /// Note `000` §5.1's "8 heads × 64 = 512": 8 tokens, d_model 512, 8
+    /// heads of d_k = d_v = 64 and a 512 × 512 W_O, seeded random numbers.
+    Wide(u64),
 }
 
 impl Preset {
     /// The presets offered in the menu (Random with its default seed).
-    pub const MENU: [Preset; 9] = [
+    pub const MENU: [Preset; 10] = [
         Preset::Notes004,
         Preset::TwoHeads,
         Preset::ISawASaw,
@@ -68,6 +71,7 @@ impl Preset {
         Preset::SelfAttend,
         Preset::PreviousToken,
         Preset::Random(1),
+        Preset::Wide(1),
     ];
 
     /// A stable id for menus and URLs.
@@ -82,17 +86,32 @@ impl Preset {
             Preset::PreviousToken => "previous-token",
             Preset::TwoHeads => "two-heads",
             Preset::Random(_) => "random",
+            Preset::Wide(_) => "wide-512",
         }
     }
 
-    /// The preset with this id (`random` takes `seed`).
+    /// The seed of a seeded preset.
+    pub fn seed(self) -> Option<u64> {
+        match self {
+            Preset::Random(seed) | Preset::Wide(seed) => Some(seed),
+            _ => None,
+        }
+    }
+
+    /// The same preset with another seed (unseeded presets unchanged).
+    pub fn with_seed(self, seed: u64) -> Preset {
+        match self {
+            Preset::Random(_) => Preset::Random(seed),
+            Preset::Wide(_) => Preset::Wide(seed),
+            p => p,
+        }
+    }
+
+    /// The preset with this id (a seeded one takes `seed`).
     pub fn from_id(id: &str, seed: u64) -> Option<Preset> {
         Preset::MENU
             .iter()
-            .map(|p| match p {
-                Preset::Random(_) => Preset::Random(seed),
-                p => *p,
-            })
+            .map(|p| p.with_seed(seed))
             .find(|p| p.id() == id)
     }
 
@@ -128,6 +147,7 @@ impl Preset {
                 },
                 true,
             ),
+            Preset::Wide(seed) => random(seed, WIDE_DIMS, true),
         }
     }
 }
@@ -299,6 +319,15 @@ pub fn random(seed: u64, dims: Dims, with_w_o: bool) -> Scenario {
     }
 }
 
+/// The shape of [`Preset::Wide`]: note 000's 8 heads × 64 = 512.
+pub const WIDE_DIMS: Dims = Dims {
+    n: 8,
+    d_model: 512,
+    d_k: 64,
+    d_v: 64,
+    heads: 8,
+};
+
 /// The benchmark's shape: n = 64, d_model = 64, 8 heads of d_k = d_v = 8.
 pub const BENCH_DIMS: Dims = Dims {
     n: 64,
@@ -321,6 +350,9 @@ mod tests {
             assert_eq!(Preset::from_id(p.id(), 1), Some(p));
         }
         assert_eq!(Preset::from_id("random", 77), Some(Preset::Random(77)));
+        assert_eq!(Preset::from_id("wide-512", 5), Some(Preset::Wide(5)));
+        assert_eq!(Preset::Wide(5).seed(), Some(5));
+        assert_eq!(Preset::TwoHeads.with_seed(5), Preset::TwoHeads);
         assert_eq!(Preset::from_id("nope", 1), None);
     }
 
@@ -367,5 +399,18 @@ mod tests {
         let r = random(1, BENCH_DIMS, true);
         r.validate().unwrap();
         assert_eq!(compute(&r).unwrap().output.shape(), (64, 64));
+    }
+
+    #[test]
+    fn the_wide_preset_is_eight_heads_of_64_making_512() {
+        let s = Preset::Wide(3).build();
+        assert_eq!(
+            (s.n(), s.d_model(), s.heads.len(), s.d_k(), s.d_v()),
+            (8, 512, 8, 64, 64)
+        );
+        let t = compute(&s).unwrap();
+        assert_eq!(t.concat.ncols(), 512);
+        assert_eq!(t.output.shape(), (8, 512));
+        assert_ne!(s, Preset::Wide(4).build(), "the seed changes the numbers");
     }
 }
