@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Release build of the static site into dist/ (wasm-opt -Oz), then the size
-# budget: the app's wasm + js + css in dist/, gzipped, must stay within 300 KB
+# budget: the app's wasm + js + css in dist/, gzipped, must stay within 380 KB
 # (notes.js belongs to the sample course-notes page, not to the app).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-BUDGET_BYTES=${BUDGET_BYTES:-300000}
+BUDGET_BYTES=${BUDGET_BYTES:-380000}
 
 cargo fetch --locked -q
 trunk build --release --offline
