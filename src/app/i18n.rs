@@ -449,6 +449,7 @@ strings! {
     LabLinear => "线性注意力（φ = elu + 1）", "Linear (φ = elu + 1)";
     LabPlotLabel => "四种做法的计算量随 n 变化的双对数图", "Log–log plot of the four variants' work against n";
     LabExact => "精确", "exact";
+    LabReference => "参照", "reference";
     LabApprox => "近似", "approximation";
     LabWindowW => "窗口 W", "Window W";
     LabRankR => "秩 r", "Rank r";

@@ -575,7 +575,8 @@ pub fn layers_to_reach(n: usize, w: usize) -> usize {
     }
 }
 
-#[cfg(test)]
+// Native only: proptest is a native dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::attention::{compute, Mask};

@@ -120,7 +120,8 @@ pub fn compare(s: &Scenario, perm: &[usize]) -> Option<Comparison> {
     })
 }
 
-#[cfg(test)]
+// Native only: proptest is a native dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::attention::{Mask, Positional};

@@ -214,6 +214,7 @@ fn CostBody(p: &CostLabProps) -> Html {
         .ok()
         .map(|t| t.output)
     };
+    let mut sides: Vec<Html> = Vec::new();
     let rows: Vec<Html> = vs
         .iter()
         .map(|(id, v)| {
@@ -225,7 +226,16 @@ fn CostBody(p: &CostLabProps) -> Html {
                 Variant::LowRank(r) => (reference(Mask::None), *r >= n),
                 Variant::Linear => (reference(Mask::Causal), false),
             };
-            let diff = reference.map(|m| (&out - m).abs().max());
+            let diff = reference.as_ref().map(|m| (&out - m).abs().max());
+            sides.push(html! {
+                <figure class="side" data-side={*id}>
+                    <figcaption>{ format!("{}: {} | {}", variant_name(id, lang), S::LabOutputs.t(lang), S::LabReference.t(lang)) }</figcaption>
+                    <div class="pair-minis">
+                        { mini(&out, "variant", false, false, None) }
+                        if let Some(m) = &reference { { mini(m, "reference", false, false, None) } }
+                    </div>
+                </figure>
+            });
             html! {
                 <tr data-variant={*id}>
                     <th scope="row">{ variant_name(id, lang) }</th>
@@ -271,6 +281,7 @@ fn CostBody(p: &CostLabProps) -> Html {
                 <tbody>{ for rows }</tbody>
             </table>
             <p class="note">{ S::LabCostHonest.t(lang) }</p>
+            <div class="lab-row sides">{ for sides }</div>
             <Timing trace={t.clone()} scenario={s.clone()} lang={lang} />
             <LinearDemo trace={t.clone()} scenario={s.clone()} lang={lang} />
             <KvCache trace={t.clone()} scenario={s.clone()} lang={lang} />
