@@ -493,7 +493,7 @@ strings! {
     LabPathLength => "两个位置之间的最长路径", "maximum path length";
     LabAttnCheaper => "n < d，自注意力比 RNN 层更省。", "n < d, so self-attention is cheaper than a recurrent layer.";
     LabRnnCheaper => "n ≥ d，RNN 层的计算量更小，但它必须一步一步算，路径长度也是 n。", "n ≥ d, so a recurrent layer does less work, but it must run step by step and its path length is n.";
-    LabReachPrefix => "当前场景用窗口掩码时：", "On the current scenario with a window mask:";
+    LabReachPrefix => "用窗口掩码（当前场景的窗口，否则取 1）", "With a window mask (the scenario's own, or 1)";
     LabReachSuffix => "层之后，第 1 个位置才能看到第 n 个位置（每层信息最多走 W 步）。", "layers before position 1 can see position n (information moves at most W places per layer).";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";

@@ -597,7 +597,7 @@ fn LayerTypes(p: &CostLabProps) -> Html {
             </table>
             <p class="note" data-cheaper={if sa.ops < rnn.ops { "attention" } else { "rnn" }}>{ format!("n = {}, d = {d}: {}", *n, cheaper.t(lang)) }</p>
             <p class="note" data-reach={layers_to_reach(m, w).to_string()}>
-                { format!("{} W = {w}, n = {m}: {} {}", S::LabReachPrefix.t(lang), layers_to_reach(m, w), S::LabReachSuffix.t(lang)) }
+                { format!("{}, W = {w}, n = {m}: {} {}", S::LabReachPrefix.t(lang), layers_to_reach(m, w), S::LabReachSuffix.t(lang)) }
             </p>
         </div>
     }
