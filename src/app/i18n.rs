@@ -450,6 +450,7 @@ strings! {
     LabPlotLabel => "四种做法的计算量随 n 变化的双对数图", "Log–log plot of the four variants' work against n";
     LabExact => "精确", "exact";
     LabReference => "参照", "reference";
+    LabCountsOnly => "这个场景太大，不在每次编辑时把每种做法都真的算一遍：这里只给出计数（与真算时的计数相同，有测试保证）。", "This scenario is too large to compute every way on each edit: the counts shown are the counting twin's (tested equal to the computed ones).";
     LabApprox => "近似", "approximation";
     LabWindowW => "窗口 W", "Window W";
     LabRankR => "秩 r", "Rank r";

@@ -107,3 +107,23 @@ test('cost lab with two heads and W_O: the dense count is the closed form', asyn
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('cost lab on a large scenario: counts only, nothing recomputed every way on each edit', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(`${BASE_URL}?lang=en`);
+  await ready(page);
+  for (const [id, v] of [['#dim-d-model', '512'], ['#dim-d-k', '128'], ['#dim-n', '32']]) {
+    await page.fill(id, v);
+    await page.press(id, 'Enter');
+    await page.waitForFunction(([sel, val]) => document.querySelector(sel).value === val, [id, v]);
+  }
+  await page.click(`${lab} .predict .skip`);
+  await page.waitForSelector(`${lab} [data-counts="32"]`);
+  assert.ok(await page.$(`${lab} [data-counts-only]`));
+  // n = 32, d_model = 512, d_k = 128, d_v = 3, one head: 32·512·(2·128 + 3) + 32²·(128 + 3).
+  assert.equal(await attr(page, `${lab} tr[data-variant="dense"] [data-madds]`, 'data-madds'), String(32 * 512 * 259 + 1024 * 131));
+  assert.equal(await page.$(`${lab} [data-side]`), null);
+  assert.equal(await page.$(`${lab} [data-kv-step]`), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

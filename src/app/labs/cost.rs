@@ -26,6 +26,10 @@ const TIMED_NS: [usize; 5] = [16, 64, 256, 512, 1024];
 /// A size is timed only if its dense layer is at most this many
 /// multiply-adds (one task each; more would freeze the page).
 const TIME_LIMIT_MADDS: u64 = 30_000_000;
+/// Above this many multiply-adds for the dense layer, the lab shows the
+/// counting twin's counts only and does not recompute the scenario every
+/// way on each edit (the 512-wide preset is about 67M).
+const LIVE_LIMIT_MADDS: u64 = 4_000_000;
 /// One recurrence step at 1× (ms).
 const STEP_MS: f64 = 1200.0;
 
@@ -214,10 +218,26 @@ fn CostBody(p: &CostLabProps) -> Html {
         .ok()
         .map(|t| t.output)
     };
+    let live = dims(s, t, n).counts(Variant::Dense(Keys::All)).madds <= LIVE_LIMIT_MADDS;
     let mut sides: Vec<Html> = Vec::new();
     let rows: Vec<Html> = vs
         .iter()
         .map(|(id, v)| {
+            let (exact, approx) = (S::LabExact.t(lang), S::LabApprox.t(lang));
+            if !live {
+                let c = dims(s, t, n).counts(*v);
+                let is_exact = matches!(v, Variant::Dense(_) | Variant::Window(_)) || matches!(v, Variant::LowRank(r) if *r >= n);
+                return html! {
+                    <tr data-variant={*id}>
+                        <th scope="row">{ variant_name(id, lang) }</th>
+                        <td data-madds={c.madds.to_string()}>{ count(c.madds) }</td>
+                        <td data-exps={c.exps.to_string()}>{ count(c.exps) }</td>
+                        <td data-stored={c.stored.to_string()}>{ count(c.stored) }</td>
+                        <td>{ "—" }</td>
+                        <td>{ if is_exact { exact } else { approx } }</td>
+                    </tr>
+                };
+            }
             let mut ops = Real::default();
             let out = run(&mut ops, &l, *v);
             let (reference, exact) = match v {
@@ -280,6 +300,7 @@ fn CostBody(p: &CostLabProps) -> Html {
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
+            if !live { <p class="note" data-counts-only="">{ S::LabCountsOnly.t(lang) }</p> }
             <p class="note">{ S::LabCostHonest.t(lang) }</p>
             <div class="lab-row sides">{ for sides }</div>
             <Timing trace={t.clone()} scenario={s.clone()} lang={lang} />
@@ -479,8 +500,15 @@ fn KvCache(p: &CostLabProps) -> Html {
         mask: Mask::Causal,
         ..(*p.scenario).clone()
     };
-    let Ok(full) = compute(&s) else {
-        return html! {};
+    let too_big = dims(&s, &p.trace, s.n())
+        .counts(Variant::Dense(Keys::All))
+        .madds
+        > LIVE_LIMIT_MADDS;
+    let full = match compute(&s) {
+        Ok(full) if !too_big => full,
+        _ => {
+            return html! { <div class="kv"><h3>{ S::LabKvTitle.t(lang) }</h3><p class="note">{ S::LabCountsOnly.t(lang) }</p></div> }
+        }
     };
     let steps = kv_decode(&Layer::of(&s, &full));
     html! {
