@@ -36,18 +36,6 @@ fn window_size() -> (f64, f64) {
     })
 }
 
-/// Cell size (CSS px) of the focused heatmap and of the others, for n tokens
-/// in a window `width` CSS px wide.
-fn cell_sizes(n: usize, width: f64) -> (f64, f64) {
-    // Room for labels and the page's padding.
-    let room = (width - 110.0).clamp(120.0, 460.0);
-    let n = n.max(1) as f64;
-    (
-        (room / n).floor().clamp(3.0, 44.0),
-        (150.0 / n).floor().clamp(2.0, 22.0),
-    )
-}
-
 /// A legend for `scale`: the gradient with its ends and middle, and (for
 /// weights) the hatched swatch of masked cells.
 fn legend(scale: Scale, lang: Lang) -> Html {
@@ -227,7 +215,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         });
     }
     let (width, dpr) = *size;
-    let (big, small) = cell_sizes(n, width);
+    let (big, small) = crate::lesson::heatmap::cell_sizes(n, width);
     let head_name = |r: usize| head_name(lang, r);
     let axes = if props.transpose {
         S::AxesKeysDown

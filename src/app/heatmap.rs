@@ -6,6 +6,7 @@ use super::effects;
 use super::i18n::{Lang, S};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::{exact, short};
+use crate::lesson::grid::{step_clamped, Move};
 use crate::lesson::heads::{difference, query_key};
 use crate::lesson::heatmap::{self, Cell, Scale};
 use std::rc::Rc;
@@ -261,15 +262,11 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
         let cursor = cursor.clone();
         let activate = props.on_activate.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let (r, c) = at.unwrap_or((0, 0));
-            let last = n.saturating_sub(1);
+            let here = at.unwrap_or((0, 0));
             let next = match e.key().as_str() {
-                "ArrowUp" => Some((r.saturating_sub(1), c)),
-                "ArrowDown" => Some(((r + 1).min(last), c)),
-                "ArrowLeft" => Some((r, c.saturating_sub(1))),
-                "ArrowRight" => Some((r, (c + 1).min(last))),
-                "Home" => Some((r, 0)),
-                "End" => Some((r, last)),
+                key if Move::of_key(key).is_some() => {
+                    Move::of_key(key).map(|m| step_clamped(here, m, n, n))
+                }
                 "Escape" => {
                     cursor.set(None);
                     return;

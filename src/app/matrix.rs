@@ -19,6 +19,7 @@ use super::state::Selected;
 use crate::attention::Matrix;
 use crate::lesson::edit::{Edit, Target};
 use crate::lesson::format::{exact, short};
+use crate::lesson::grid::{self, step, Move};
 use crate::lesson::names::MatrixName;
 use crate::lesson::parse::{parse_matrix, parse_number, NumberError, PasteError};
 use crate::lesson::window::{swap_if, Axis};
@@ -387,13 +388,9 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             if el.tag_name() == "TABLE" {
                 if let (Some(on_select), Some((r, c))) = (&on_select, selected) {
                     let (a, b) = at(r, c); // contract → display is the same swap
-                    let moved = match key.as_str() {
-                        "ArrowUp" if a > 0 => Some((a - 1, b)),
-                        "ArrowDown" if a + 1 < rows => Some((a + 1, b)),
-                        "ArrowLeft" if b > 0 => Some((a, b - 1)),
-                        "ArrowRight" if b + 1 < cols => Some((a, b + 1)),
-                        _ => None,
-                    };
+                    let moved = Move::of_key(&key)
+                        .filter(|m| !matches!(m, Move::Home | Move::End))
+                        .and_then(|m| step((a, b), m, rows, cols));
                     if let Some((a, b)) = moved {
                         e.prevent_default();
                         follow(a, b);
@@ -430,13 +427,15 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             let whole = from == Some(0) && to == Some(len);
             let caret_start = whole || (from == Some(0) && to == Some(0));
             let caret_end = whole || from == Some(len);
+            // Enter commits and moves down (Shift+Enter up); arrows leave the
+            // cell only from the end of its text they point past.
             let dest = match key.as_str() {
-                "Enter" if e.shift_key() => Some((a.wrapping_sub(1), b)),
-                "Enter" => Some((a + 1, b)),
-                "ArrowUp" => Some((a.wrapping_sub(1), b)),
-                "ArrowDown" => Some((a + 1, b)),
-                "ArrowLeft" if caret_start => Some((a, b.wrapping_sub(1))),
-                "ArrowRight" if caret_end => Some((a, b + 1)),
+                "Enter" if e.shift_key() => Some(Move::Up),
+                "Enter" => Some(Move::Down),
+                "ArrowUp" => Some(Move::Up),
+                "ArrowDown" => Some(Move::Down),
+                "ArrowLeft" if caret_start => Some(Move::Left),
+                "ArrowRight" if caret_end => Some(Move::Right),
                 "Escape" => {
                     if r < matrix.nrows() && c < matrix.ncols() {
                         input.set_value(&exact(matrix[(r, c)]));
@@ -446,10 +445,10 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                 }
                 _ => None,
             };
-            if let Some((na, nb)) = dest {
+            if let Some(mv) = dest {
                 e.prevent_default();
                 let ok = commit(&input, r, c);
-                if ok && na < rows && nb < cols {
+                if let (true, Some((na, nb))) = (ok, step((a, b), mv, rows, cols)) {
                     let (nr, nc) = at(na, nb);
                     if shown(na, nb) {
                         focus_cell(&table, nr, nc);
@@ -496,24 +495,16 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             }
             e.prevent_default();
             match parsed {
-                Ok(pasted) => {
-                    let (pr, pc) = (pasted.len(), pasted.first().map_or(0, Vec::len));
-                    // Pasted in the orientation on screen.
-                    let rows_rowvec: Vec<Vec<f64>> = if t {
-                        (0..pc)
-                            .map(|c| (0..pr).map(|r| pasted[r][c]).collect())
-                            .collect()
-                    } else {
-                        pasted
-                    };
-                    let fits = rows_rowvec.len() == mr && rows_rowvec.iter().all(|r| r.len() == mc);
-                    if fits {
+                // Pasted in the orientation on screen.
+                Ok(block) => match grid::pasted(block, t, mr, mc) {
+                    Ok(rows_rowvec) => {
                         problem.set(None);
                         on_edit.emit(Edit::Matrix {
                             target,
                             rows: rows_rowvec,
                         });
-                    } else {
+                    }
+                    Err((pr, pc)) => {
                         problem.set(Some(Problem::Paste(format!(
                             "{} {rows}×{cols}, {} {pr}×{pc}. {}",
                             S::ErrPasteShapeExpected.t(lang),
@@ -521,7 +512,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                             S::NothingChanged.t(lang)
                         ))));
                     }
-                }
+                },
                 Err(err) => problem.set(Some(Problem::Paste(format!(
                     "{} {}",
                     paste_error_text(&err, lang),

@@ -502,6 +502,18 @@ pub fn csv(tokens: &[String], m: &crate::attention::Matrix) -> String {
     s
 }
 
+/// Cell size (CSS px) of the focused heatmap and of the others, for n tokens
+/// in a window `width` CSS px wide.
+pub fn cell_sizes(n: usize, width: f64) -> (f64, f64) {
+    // Room for labels and the page's padding.
+    let room = (width - 110.0).clamp(120.0, 460.0);
+    let n = n.max(1) as f64;
+    (
+        (room / n).floor().clamp(3.0, 44.0),
+        (150.0 / n).floor().clamp(2.0, 22.0),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -778,5 +790,18 @@ mod tests {
         assert!(!doc
             .chars()
             .any(|c| (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r')));
+    }
+
+    #[test]
+    fn cell_sizes_fit_the_width_and_stay_readable() {
+        // Note 004's three tokens in a wide window: big cells, capped.
+        assert_eq!(cell_sizes(3, 1280.0), (44.0, 22.0));
+        // 64 tokens: the focused map fills its room, the small ones stay visible.
+        let (big, small) = cell_sizes(64, 1280.0);
+        assert_eq!((big, small), (7.0, 2.0));
+        // A phone: the room never drops below 120 px.
+        assert_eq!(cell_sizes(8, 200.0).0, 15.0);
+        // Never zero, even for n = 0.
+        assert!(cell_sizes(0, 800.0).0 >= 3.0);
     }
 }

@@ -12,6 +12,7 @@ use super::predict::Lab;
 use crate::app::i18n::{Lang, S};
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
+use crate::lesson::grid::{step_clamped, Move};
 use crate::lesson::masks::{
     blind_rows, edges, grid, named, painted, self_loops, star, toggle_edge, with_self_loops, Grid,
 };
@@ -177,20 +178,14 @@ fn MasksBody(p: &MasksLabProps) -> Html {
         );
         Callback::from(move |e: KeyboardEvent| {
             let (i, j) = *focus;
-            let next = match e.key().as_str() {
-                "ArrowUp" => (i.saturating_sub(1), j),
-                "ArrowDown" => ((i + 1).min(n - 1), j),
-                "ArrowLeft" => (i, j.saturating_sub(1)),
-                "ArrowRight" => (i, (j + 1).min(n - 1)),
-                "Home" => (i, 0),
-                "End" => (i, n - 1),
-                " " | "Enter" => {
-                    e.prevent_default();
-                    commit(painted(&current, &[(i, j)], !current[i][j]));
-                    return;
-                }
-                _ => return,
-            };
+            let key = e.key();
+            if key == " " || key == "Enter" {
+                e.prevent_default();
+                commit(painted(&current, &[(i, j)], !current[i][j]));
+                return;
+            }
+            let Some(m) = Move::of_key(&key) else { return };
+            let next = step_clamped((i, j), m, n, n);
             e.prevent_default();
             focus.set(next);
             if let Some(el) = table
