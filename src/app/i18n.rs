@@ -166,10 +166,14 @@ strings! {
     ShowMatrix => "展开", "Show";
     HideMatrix => "收起", "Hide";
     CollapsedNote => "较大的中间矩阵默认收起。", "Large intermediate matrices start collapsed.";
-    BadLink => "分享链接无法打开，已载入默认场景。原因：", "The shared link could not be opened, so the default scenario is shown. Reason:";
+    BadLink => "分享链接无法打开，你的内容没有任何改动。原因：", "The shared link could not be opened; nothing of yours was changed. Reason:";
+    PreviousKept => "链接打开了另一个场景，你之前的内容仍然保留着。", "A link opened another scenario; your previous work is kept.";
+    BackToPrevious => "回到我之前的内容", "Back to my previous work";
+    OtherTab => "另一个标签页保存了更新的内容，这里已换成它。", "Another tab saved newer work; it is shown here.";
+    StorageFailed => "这个浏览器没有保存你的内容（存储已满或被禁用）；要保留它，请导出场景。",
+        "This browser is not keeping your work (storage is full or blocked); export the scenario to keep it.";
     LinkNotBase64 => "链接中 #s= 之后的内容不是有效的 base64url 编码", "the text after #s= is not valid base64url";
     LinkNotUtf8 => "解码后的内容不是 UTF-8 文本", "the decoded bytes are not UTF-8 text";
-    LinkTooLong => "链接过长", "the link is too long";
     Dismiss => "关闭", "Dismiss";
     Row => "行", "row";
     Col => "列", "column";
@@ -229,7 +233,6 @@ strings! {
     CopyPytorch => "复制 PyTorch 代码", "Copy PyTorch code";
     Copied => "已复制到剪贴板。", "Copied to the clipboard.";
     CopyFailed => "浏览器不允许自动复制，请手动复制下面的内容：", "The browser did not allow copying; copy the text below yourself:";
-    ImportFailedFile => "无法读取这个文件。", "This file could not be read.";
     RefusedImport => "导入的场景无效，未做任何修改。原因：", "The imported scenario is invalid; nothing was changed. Reason:";
     RefusedEdit => "这个修改无效，未做任何修改。原因：", "That change is not allowed; nothing was changed. Reason:";
     ShapeHeading => "形状与选项", "Shape and options";
@@ -880,7 +883,16 @@ mod caption_tests {
 
 // --- why a scenario or edit was refused --------------------------------------
 
-use crate::attention::{DimName, Reason, ScenarioError, Stage};
+/// A too-long `#s=` link: its length and the limit, in `lang`.
+pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
+    let (got, kb, limit) = (grouped(got), limit / 1024, grouped(limit));
+    match lang {
+        Lang::Zh => format!("链接有 {got} 个字符，超过了 {limit} 个字符（{kb} KB）的上限"),
+        Lang::En => format!("the link has {got} characters, over the limit of {limit} ({kb} KB)"),
+    }
+}
+
+use crate::attention::{grouped, DimName, Reason, ScenarioError, Stage};
 
 /// `e` in `lang`: the field as the format writes it, then the reason. The
 /// file reader's own messages (`Reason::Text`) are shown as they are.
@@ -950,6 +962,13 @@ fn reason_zh(r: &Reason) -> String {
         Reason::NoSuchMatrix => "没有这个矩阵".into(),
         Reason::OutsideMatrix { rows, cols } => format!("超出了这个 {rows}×{cols} 的矩阵"),
         Reason::NoSuchPosition => "没有这个位置".into(),
+        Reason::TooLarge { limit, got } => format!(
+            "文件有 {} 字节，超过了 {} 字节（{} MB）的上限",
+            grouped(*got),
+            grouped(*limit),
+            limit / (1024 * 1024)
+        ),
+        Reason::Unreadable => "无法读取这个文件".into(),
         Reason::Text(s) => format!("文件内容不符合格式（{s}）"),
     }
 }
@@ -980,6 +999,11 @@ mod error_tests {
             Reason::NoSuchMatrix,
             Reason::OutsideMatrix { rows: 3, cols: 4 },
             Reason::NoSuchPosition,
+            Reason::TooLarge {
+                limit: 2 * 1024 * 1024,
+                got: 3_000_000,
+            },
+            Reason::Unreadable,
             Reason::OneHotRows {
                 d_model: 4,
                 n: 3,
@@ -1030,6 +1054,7 @@ mod error_tests {
             "inf",
             "attention",
             "lab",
+            "MB",
         ];
         for r in reasons.iter().chain(&dims).chain(&stages) {
             let e = ScenarioError::new("heads[1].w_k", r.clone());

@@ -189,8 +189,25 @@ pub enum Reason {
     OutsideMatrix { rows: usize, cols: usize },
     /// An edit names a position that does not exist.
     NoSuchPosition,
+    /// A file of `got` bytes, over the `limit` (refused before reading it).
+    TooLarge { limit: usize, got: usize },
+    /// The browser could not read the file.
+    Unreadable,
     /// What the file reader says (its own words).
     Text(String),
+}
+
+/// `1234567` as `1,234,567`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl From<String> for Reason {
@@ -263,6 +280,14 @@ impl fmt::Display for Reason {
             Reason::NoSuchMatrix => write!(f, "this matrix does not exist"),
             Reason::OutsideMatrix { rows, cols } => write!(f, "outside the {rows}×{cols} matrix"),
             Reason::NoSuchPosition => write!(f, "no such position"),
+            Reason::TooLarge { limit, got } => write!(
+                f,
+                "the file has {} bytes, over the limit of {} bytes ({} MB)",
+                grouped(*got),
+                grouped(*limit),
+                limit / (1024 * 1024)
+            ),
+            Reason::Unreadable => write!(f, "the file could not be read"),
             Reason::Text(s) => write!(f, "{s}"),
         }
     }
