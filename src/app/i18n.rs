@@ -892,7 +892,8 @@ pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
     }
 }
 
-use crate::attention::{grouped, DimName, Reason, ScenarioError, Stage};
+use crate::attention::json::JsonProblem;
+use crate::attention::{grouped, DimName, Expected, Reason, ScenarioError, Stage};
 
 /// `e` in `lang`: the field as the format writes it, then the reason. The
 /// file reader's own messages (`Reason::Text`) are shown as they are.
@@ -969,7 +970,63 @@ fn reason_zh(r: &Reason) -> String {
             limit / (1024 * 1024)
         ),
         Reason::Unreadable => "无法读取这个文件".into(),
-        Reason::Text(s) => format!("文件内容不符合格式（{s}）"),
+        Reason::Json {
+            line,
+            column,
+            problem,
+        } => format!("不是有效的 JSON：第 {line} 行第 {column} 列，{}", json_zh(problem)),
+        Reason::Expected { what, got } => {
+            let what = match what {
+                Expected::Object => "一个对象 {…}",
+                Expected::Rows => "由行组成的数组",
+                Expected::Row => "一行（由数字组成的数组）",
+                Expected::Number => "一个数字",
+                Expected::Bool => "true 或 false",
+                Expected::Labels => "由标签组成的数组",
+                Expected::Label => "一个字符串",
+                Expected::Heads => "由头组成的数组",
+            };
+            format!("应为{what}，实际是 {got}")
+        }
+        Reason::UnknownField { name, known } => {
+            format!("没有 “{name}” 这个字段，可用的字段是 {}", known.join("、"))
+        }
+        Reason::MissingField(key) => format!("缺少字段 “{key}”"),
+        Reason::NumberOutOfRange => "数字超出了范围（不是有限的 f64）".into(),
+        Reason::Ragged { row, len, first } => format!(
+            "第 {row} 行有 {len} 个数，第 0 行有 {first} 个；每行的长度必须相同"
+        ),
+        Reason::MaskForm(got) => format!(
+            "应为 \"none\"、\"causal\"、{{\"padding\": L}}、{{\"window\": W}} 或 {{\"custom\": n×n 个 true/false}}，实际是 {got}"
+        ),
+        Reason::WholeNumber(got) => format!("必须是 ≥ 0 的整数，实际是 {got}"),
+        Reason::CustomMask => "custom 必须是由 true/false 组成的二维数组".into(),
+        Reason::PositionalForm(got) => {
+            format!("应为 \"none\"、\"sinusoidal\" 或 \"onehot\"，实际是 {got}")
+        }
+    }
+}
+
+fn json_zh(p: &JsonProblem) -> String {
+    match p {
+        JsonProblem::Eof => "内容意外结束".into(),
+        JsonProblem::Trailing => "值的后面还有多余的字符".into(),
+        JsonProblem::ExpectedValue => "这里应有一个值".into(),
+        JsonProblem::TooDeep => "嵌套层数太深".into(),
+        JsonProblem::TrailingComma => "最后一项后面多了逗号".into(),
+        JsonProblem::ExpectedCommaOr(c) => format!("这里应有 “,” 或 “{c}”"),
+        JsonProblem::ExpectedKey => "这里应有一个字符串形式的键".into(),
+        JsonProblem::ExpectedColon => "这里应有 “:”".into(),
+        JsonProblem::DuplicateKey(k) => format!("键 “{k}” 重复出现"),
+        JsonProblem::ControlCharacter => "字符串中有控制字符（必须转义）".into(),
+        JsonProblem::LoneSurrogate => "\\u 转义中有落单的代理项".into(),
+        JsonProblem::InvalidEscape => "无效的转义".into(),
+        JsonProblem::InvalidUnicodeEscape => "无效的 \\u 转义（应有四个十六进制数字）".into(),
+        JsonProblem::LeadingZero => "数字以多余的 0 开头".into(),
+        JsonProblem::ExpectedDigit => "这里应有一个数字".into(),
+        JsonProblem::ExpectedDigitAfterDot => "小数点后应有数字".into(),
+        JsonProblem::ExpectedDigitInExponent => "指数部分应有数字".into(),
+        JsonProblem::InvalidNumber => "无效的数字".into(),
     }
 }
 
@@ -1004,6 +1061,25 @@ mod error_tests {
                 got: 3_000_000,
             },
             Reason::Unreadable,
+            Reason::Expected {
+                what: Expected::Object,
+                got: "3".into(),
+            },
+            Reason::UnknownField {
+                name: "w_x".into(),
+                known: &["w_q", "w_k", "w_v"],
+            },
+            Reason::MissingField("heads"),
+            Reason::NumberOutOfRange,
+            Reason::Ragged {
+                row: 1,
+                len: 2,
+                first: 3,
+            },
+            Reason::MaskForm("3".into()),
+            Reason::WholeNumber("-1".into()),
+            Reason::CustomMask,
+            Reason::PositionalForm("3".into()),
             Reason::OneHotRows {
                 d_model: 4,
                 n: 3,
@@ -1034,6 +1110,45 @@ mod error_tests {
             Stage::Output,
         ]
         .map(|what| Reason::Overflow { row: 2, what });
+        let expected = [
+            Expected::Object,
+            Expected::Rows,
+            Expected::Row,
+            Expected::Number,
+            Expected::Bool,
+            Expected::Labels,
+            Expected::Label,
+            Expected::Heads,
+        ]
+        .map(|what| Reason::Expected {
+            what,
+            got: "3".into(),
+        });
+        let json = [
+            JsonProblem::Eof,
+            JsonProblem::Trailing,
+            JsonProblem::ExpectedValue,
+            JsonProblem::TooDeep,
+            JsonProblem::TrailingComma,
+            JsonProblem::ExpectedCommaOr(']'),
+            JsonProblem::ExpectedKey,
+            JsonProblem::ExpectedColon,
+            JsonProblem::DuplicateKey("x".into()),
+            JsonProblem::ControlCharacter,
+            JsonProblem::LoneSurrogate,
+            JsonProblem::InvalidEscape,
+            JsonProblem::InvalidUnicodeEscape,
+            JsonProblem::LeadingZero,
+            JsonProblem::ExpectedDigit,
+            JsonProblem::ExpectedDigitAfterDot,
+            JsonProblem::ExpectedDigitInExponent,
+            JsonProblem::InvalidNumber,
+        ]
+        .map(|problem| Reason::Json {
+            line: 1,
+            column: 2,
+            problem,
+        });
         let allowed = [
             "d_model",
             "d_k",
@@ -1055,8 +1170,31 @@ mod error_tests {
             "attention",
             "lab",
             "MB",
+            // The format's own words, as a file writes them.
+            "JSON",
+            "u",
+            "w_q",
+            "w_k",
+            "w_v",
+            "w_x",
+            "heads",
+            "none",
+            "causal",
+            "padding",
+            "window",
+            "custom",
+            "sinusoidal",
+            "onehot",
+            "L",
+            "W",
         ];
-        for r in reasons.iter().chain(&dims).chain(&stages) {
+        for r in reasons
+            .iter()
+            .chain(&dims)
+            .chain(&stages)
+            .chain(&expected)
+            .chain(&json)
+        {
             let e = ScenarioError::new("heads[1].w_k", r.clone());
             let (zh, en) = (error_text(&e, Lang::Zh), error_text(&e, Lang::En));
             assert_eq!(en, e.to_string(), "English is the format's own message");

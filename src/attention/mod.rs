@@ -36,7 +36,7 @@ pub use mask::{allowed_matrix, hides_anything};
 pub use positional::sinusoidal;
 pub use results::Results;
 pub use scenario::{
-    default_tokens, grouped, DimName, HeadWeights, Mask, Positional, Reason, Scenario,
+    default_tokens, grouped, DimName, Expected, HeadWeights, Mask, Positional, Reason, Scenario,
     ScenarioError, Stage, FORMAT, MAX_D, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
 };
 pub use softmax::{softmax_jacobian, softmax_masked, softmax_parts, SoftmaxParts};

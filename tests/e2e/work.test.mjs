@@ -207,3 +207,31 @@ test('a save that would overwrite newer work this tab has not seen shows it and 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a broken link or file is refused in Chinese on the Chinese page, naming the field', async () => {
+  // The format's own words (field names, values) stay as a file writes them.
+  const allowed = new Set(['JSON', 'KB', 'MB', 'base64url', 'format', 'tokens', 'heads', 'w_q', 'w_k', 'w_v', 'w_o', 'colour',
+    'mask', 'scale', 'positional', 'none', 'causal', 'padding', 'window', 'custom', 'sinusoidal', 'onehot', 'true', 'false', 'abc', 'f', 'u', 'L', 'W', 'x', 'n', 'attention', 'lab']);
+  const cases = [
+    [raw('{"format": "attention-lab/1", "x": [[1, 2]'), '不是有效的 JSON'],
+    [raw('{"format": "attention-lab/1", "x": "abc", "heads": []}'), 'x：应为由行组成的数组'],
+    [raw('{"format": "attention-lab/1", "colour": 1, "x": [[1]], "heads": []}'), 'colour：没有'],
+    [raw('{"format": "attention-lab/1", "x": [[1, 2], [3]], "heads": []}'), '每行的长度必须相同'],
+    [raw('{"format": "attention-lab/1", "x": [[1]], "heads": [{"w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}], "mask": 3}'), 'mask：应为'],
+    [raw('{"format": "attention-lab/1", "x": [[1e999]], "heads": []}'), 'x[0][0]：数字超出了范围'],
+  ];
+  const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
+  for (const [hash, needle] of cases) {
+    await page.goto(BASE_URL + '?lang=zh' + hash);
+    await ready(page);
+    const alert = await page.textContent('[role="alert"]');
+    assert.ok(alert.includes(needle), `${needle} in ${alert}`);
+    const words = (alert.replace(/[^\x00-\x7f]/g, ' ').match(/[A-Za-z_]+/g) ?? []).filter((w) => !allowed.has(w));
+    assert.deepEqual(words, [], `no English in: ${alert}`);
+  }
+  // A file refused by the reader, too.
+  await page.setInputFiles('#import-scenario', { name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "attention-lab/1", "x": [[1, 2], [3]]') });
+  await page.waitForFunction(() => document.querySelector('[role="alert"]')?.textContent.includes('不是有效的 JSON'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
