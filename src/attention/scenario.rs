@@ -705,10 +705,13 @@ mod read {
             .as_object()
             .ok_or_else(|| expected(field, Expected::Object, v))?;
         if let Some((k, _)) = map.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            let path = if field.is_empty() {
-                k.clone()
-            } else {
-                format!("{field}.{k}")
+            // A key that is no name (empty, spaces, quotes…) is quoted, so
+            // the path still points at it: `[""]`, `heads[0]["w q"]`.
+            let plain = !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_');
+            let path = match (plain, field.is_empty()) {
+                (true, true) => k.clone(),
+                (true, false) => format!("{field}.{k}"),
+                (false, _) => format!("{field}[{k:?}]"),
             };
             return Err(ScenarioError::new(
                 path,
