@@ -895,8 +895,8 @@ pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
 use crate::attention::json::JsonProblem;
 use crate::attention::{grouped, DimName, Expected, Reason, ScenarioError, Stage};
 
-/// `e` in `lang`: the field as the format writes it, then the reason. The
-/// file reader's own messages (`Reason::Text`) are shown as they are.
+/// `e` in `lang`: the field as the format writes it, then the reason. Every
+/// reason is typed, so the Chinese page shows no English reason.
 pub fn error_text(e: &ScenarioError, lang: Lang) -> String {
     let reason = match (lang, &e.reason) {
         (Lang::En, r) => r.to_string(),

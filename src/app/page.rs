@@ -219,34 +219,36 @@ pub fn App() -> Html {
     {
         let d = dispatcher.clone();
         let written = use_mut_ref(|| (0u64, 0u64));
-        let deps = (
-            state.saves,
-            state.previous_saves,
-            state.scenario.clone(),
-            state.previous.clone(),
-        );
-        use_effect_with(deps, move |(saves, previous_saves, s, previous)| {
-            let (done_saves, done_previous) = *written.borrow();
-            if guest || (*saves == done_saves && *previous_saves == done_previous) {
-                return;
-            }
-            *written.borrow_mut() = (*saves, *previous_saves);
-            if *previous_saves != done_previous
-                && effects::store_previous(previous.as_deref()).is_err()
-            {
-                d.dispatch(Action::StorageFailed);
-                return;
-            }
-            if *saves != done_saves {
-                match effects::store_scenario(s) {
-                    Ok(()) => {}
-                    Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
-                    // Another tab saved newer work unseen: show it, keep ours
-                    // as the previous work (saved by the next run of this).
-                    Err(effects::SaveError::Newer(theirs)) => d.dispatch(Action::Foreign(*theirs)),
+        // The counters change whenever what they count does: comparing them
+        // is cheaper than comparing scenarios on every render.
+        let (s, previous) = (state.scenario.clone(), state.previous.clone());
+        use_effect_with(
+            (state.saves, state.previous_saves),
+            move |(saves, previous_saves)| {
+                let (done_saves, done_previous) = *written.borrow();
+                if guest || (*saves == done_saves && *previous_saves == done_previous) {
+                    return;
                 }
-            }
-        });
+                *written.borrow_mut() = (*saves, *previous_saves);
+                if *previous_saves != done_previous
+                    && effects::store_previous(previous.as_deref()).is_err()
+                {
+                    d.dispatch(Action::StorageFailed);
+                    return;
+                }
+                if *saves != done_saves {
+                    match effects::store_scenario(&s) {
+                        Ok(()) => {}
+                        Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
+                        // Another tab saved newer work unseen: show it, keep ours
+                        // as the previous work (saved by the next run of this).
+                        Err(effects::SaveError::Newer(theirs)) => {
+                            d.dispatch(Action::Foreign(*theirs))
+                        }
+                    }
+                }
+            },
+        );
     }
 
     // A pasted share link in the same tab changes only the hash; keyboard
