@@ -9,6 +9,14 @@ cd "$ROOT"
 t0=$(date +%s)
 section() { printf '\n=== %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
 
+section "pure code stays pure"
+# src/attention and src/lesson compile and test natively: they never name
+# the browser crates (not even in a comment).
+if grep -rnwiE 'yew|web[_-]sys|js[_-]sys|gloo|wasm[_-]bindgen' src/attention src/lesson; then
+  echo "src/attention and src/lesson must not mention yew, web_sys, js_sys, gloo or wasm_bindgen (above)" >&2
+  exit 1
+fi
+
 section setup
 bash scripts/setup.sh
 

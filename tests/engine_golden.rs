@@ -1332,6 +1332,14 @@ fn rejects_unknown_fields() {
     let mut doc = base_json();
     doc["heads"][0]["w_x"] = json!([[1]]);
     assert_names(&rejected(&doc), "w_x", "unknown field");
+    // A key that is no name is quoted in the path, which is never empty
+    // (found by the fuzz run).
+    let mut doc = base_json();
+    doc[""] = json!(1);
+    assert_eq!(rejected(&doc).field, "[\"\"]");
+    let mut doc = base_json();
+    doc["heads"][0]["w q"] = json!(1);
+    assert_eq!(rejected(&doc).field, "heads[0][\"w q\"]");
 }
 
 #[test]

@@ -830,3 +830,134 @@ proptest! {
         prop_assert_eq!(bits(&attention_lab::attention::matmul_t(&a, &b.transpose())), bits(&expect));
     }
 }
+
+// ---------------------------------------------------------------------------
+// the fuzz run (`bash scripts/fuzz.sh`; ignored by `cargo test` and CI)
+
+/// One fuzz input: a generated or mutated scenario text.
+fn fuzz_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Valid scenarios, compact or pretty.
+        2 => (valid_scenario(), any::<bool>())
+            .prop_map(|(s, pretty)| if pretty { s.to_json() } else { s.to_json_compact() }),
+        // Characters changed, inserted, removed.
+        4 => (valid_scenario(), vec(text_edit(), 1..=6)).prop_map(|(s, edits)| {
+            let mut chars: Vec<char> = s.to_json_compact().chars().collect();
+            for e in &edits {
+                e.apply(&mut chars);
+            }
+            chars.into_iter().collect()
+        }),
+        // Nodes replaced, removed or duplicated.
+        4 => (valid_scenario(), vec((any::<Index>(), node_edit()), 1..=4)).prop_map(|(s, edits)| {
+            let mut doc: Value = serde_json::from_str(&s.to_json()).unwrap();
+            for (at, e) in &edits {
+                let mut paths = Vec::new();
+                collect_paths(&doc, String::new(), &mut paths);
+                let path = at.get(&paths).clone();
+                e.apply(&mut doc, &path);
+            }
+            doc.to_string()
+        }),
+        // Documents in the scenario's vocabulary, and plain garbage.
+        1 => json_document().prop_map(|d| d.to_string()),
+        1 => prop_oneof![any::<String>(), "[\\[\\]{}\",:0-9a-z_.eE+\\- ]{0,300}"],
+    ]
+}
+
+/// Every number of `a` and `b` has the same bits (so -0 stays -0).
+fn same_bits(a: &Scenario, b: &Scenario) -> bool {
+    let m = |x: &Matrix, y: &Matrix| {
+        x.shape() == y.shape()
+            && x.iter()
+                .zip(y.iter())
+                .all(|(p, q)| p.to_bits() == q.to_bits())
+    };
+    a == b
+        && m(&a.x, &b.x)
+        && a.heads
+            .iter()
+            .zip(&b.heads)
+            .all(|(p, q)| m(&p.w_q, &q.w_q) && m(&p.w_k, &q.w_k) && m(&p.w_v, &q.w_v))
+        && match (&a.w_o, &b.w_o) {
+            (Some(p), Some(q)) => m(p, q),
+            (None, None) => true,
+            _ => false,
+        }
+}
+
+/// decode → validate → compute → encode: no panic; every refusal names a
+/// field (or, for text that is not JSON, its line and column; a document
+/// that is not an object is refused as a whole); every accepted text
+/// round-trips exactly (the same scenario bit for bit, the same bytes).
+fn fuzz_one(text: &str) -> Result<bool, TestCaseError> {
+    use attention_lab::app::i18n::{error_text, Lang};
+    use attention_lab::attention::{Expected, Reason};
+    let s = match Scenario::from_json(text) {
+        Ok(s) => s,
+        Err(e) => {
+            let whole = matches!(
+                e.reason,
+                Reason::Json { .. }
+                    | Reason::Expected {
+                        what: Expected::Object,
+                        ..
+                    }
+            );
+            prop_assert!(
+                !e.field.is_empty() || whole,
+                "refusal names no field: {e:?} for {text:?}"
+            );
+            // Worded in both languages without panicking.
+            prop_assert!(
+                !error_text(&e, Lang::Zh).is_empty() && !error_text(&e, Lang::En).is_empty()
+            );
+            return Ok(false);
+        }
+    };
+    prop_assert!(s.validate().is_ok());
+    if let Err(e) = compute(&s) {
+        prop_assert!(!e.field.is_empty(), "compute refusal names no field: {e:?}");
+    }
+    let compact = s.to_json_compact();
+    let back = Scenario::from_json(&compact).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+    prop_assert!(same_bits(&s, &back), "compact round trip: {compact}");
+    prop_assert_eq!(back.to_json_compact(), compact);
+    let pretty = s.to_json();
+    let back = Scenario::from_json(&pretty).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+    prop_assert!(same_bits(&s, &back), "pretty round trip: {pretty}");
+    prop_assert_eq!(back.to_json(), pretty);
+    Ok(true)
+}
+
+/// `FUZZ_CASES` cases (default 100,000); prints the count, how many were
+/// accepted, and the time.
+#[test]
+#[ignore = "the fuzz run: bash scripts/fuzz.sh"]
+fn fuzz_scenario_texts() {
+    use std::cell::Cell;
+    let cases: u32 = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(100_000);
+    let (runs, accepted) = (Cell::new(0u64), Cell::new(0u64));
+    let start = std::time::Instant::now();
+    let mut runner = proptest::test_runner::TestRunner::new(config(cases));
+    let result = runner.run(&fuzz_text(), |text| {
+        runs.set(runs.get() + 1);
+        if fuzz_one(&text)? {
+            accepted.set(accepted.get() + 1);
+        }
+        Ok(())
+    });
+    println!(
+        "fuzz: {} cases ({} accepted, {} refused) in {:.1} s",
+        runs.get(),
+        accepted.get(),
+        runs.get() - accepted.get(),
+        start.elapsed().as_secs_f64()
+    );
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}

@@ -178,10 +178,14 @@ strings! {
     ShowMatrix => "展开", "Show";
     HideMatrix => "收起", "Hide";
     CollapsedNote => "较大的中间矩阵默认收起。", "Large intermediate matrices start collapsed.";
-    BadLink => "分享链接无法打开，已载入默认场景。原因：", "The shared link could not be opened, so the default scenario is shown. Reason:";
+    BadLink => "分享链接无法打开，你的内容没有任何改动。原因：", "The shared link could not be opened; nothing of yours was changed. Reason:";
+    PreviousKept => "链接打开了另一个场景，你之前的内容仍然保留着。", "A link opened another scenario; your previous work is kept.";
+    BackToPrevious => "回到我之前的内容", "Back to my previous work";
+    OtherTab => "另一个标签页保存了更新的内容，这里已换成它。", "Another tab saved newer work; it is shown here.";
+    StorageFailed => "这个浏览器没有保存你的内容（存储已满或被禁用）；要保留它，请导出场景。",
+        "This browser is not keeping your work (storage is full or blocked); export the scenario to keep it.";
     LinkNotBase64 => "链接中 #s= 之后的内容不是有效的 base64url 编码", "the text after #s= is not valid base64url";
     LinkNotUtf8 => "解码后的内容不是 UTF-8 文本", "the decoded bytes are not UTF-8 text";
-    LinkTooLong => "链接过长", "the link is too long";
     Dismiss => "关闭", "Dismiss";
     Row => "行", "row";
     Col => "列", "column";
@@ -245,7 +249,6 @@ strings! {
     CopyPytorch => "复制 PyTorch 代码", "Copy PyTorch code";
     Copied => "已复制到剪贴板。", "Copied to the clipboard.";
     CopyFailed => "浏览器不允许自动复制，请手动复制下面的内容：", "The browser did not allow copying; copy the text below yourself:";
-    ImportFailedFile => "无法读取这个文件。", "This file could not be read.";
     RefusedImport => "导入的场景无效，未做任何修改。原因：", "The imported scenario is invalid; nothing was changed. Reason:";
     RefusedEdit => "这个修改无效，未做任何修改。原因：", "That change is not allowed; nothing was changed. Reason:";
     ShapeHeading => "形状与选项", "Shape and options";
@@ -916,10 +919,20 @@ mod caption_tests {
 
 // --- why a scenario or edit was refused --------------------------------------
 
-use crate::attention::{DimName, Reason, ScenarioError, Stage};
+/// A too-long `#s=` link: its length and the limit, in `lang`.
+pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
+    let (got, kb, limit) = (grouped(got), limit / 1024, grouped(limit));
+    match lang {
+        Lang::Zh => format!("链接有 {got} 个字符，超过了 {limit} 个字符（{kb} KB）的上限"),
+        Lang::En => format!("the link has {got} characters, over the limit of {limit} ({kb} KB)"),
+    }
+}
 
-/// `e` in `lang`: the field as the format writes it, then the reason. The
-/// file reader's own messages (`Reason::Text`) are shown as they are.
+use crate::attention::json::JsonProblem;
+use crate::attention::{grouped, DimName, Expected, Reason, ScenarioError, Stage};
+
+/// `e` in `lang`: the field as the format writes it, then the reason. Every
+/// reason is typed, so the Chinese page shows no English reason.
 pub fn error_text(e: &ScenarioError, lang: Lang) -> String {
     let reason = match (lang, &e.reason) {
         (Lang::En, r) => r.to_string(),
@@ -986,7 +999,70 @@ fn reason_zh(r: &Reason) -> String {
         Reason::NoSuchMatrix => "没有这个矩阵".into(),
         Reason::OutsideMatrix { rows, cols } => format!("超出了这个 {rows}×{cols} 的矩阵"),
         Reason::NoSuchPosition => "没有这个位置".into(),
-        Reason::Text(s) => format!("文件内容不符合格式（{s}）"),
+        Reason::TooLarge { limit, got } => format!(
+            "文件有 {} 字节，超过了 {} 字节（{} MB）的上限",
+            grouped(*got),
+            grouped(*limit),
+            limit / (1024 * 1024)
+        ),
+        Reason::Unreadable => "无法读取这个文件".into(),
+        Reason::Json {
+            line,
+            column,
+            problem,
+        } => format!("不是有效的 JSON：第 {line} 行第 {column} 列，{}", json_zh(problem)),
+        Reason::Expected { what, got } => {
+            let what = match what {
+                Expected::Object => "一个对象 {…}",
+                Expected::Rows => "由行组成的数组",
+                Expected::Row => "一行（由数字组成的数组）",
+                Expected::Number => "一个数字",
+                Expected::Bool => "true 或 false",
+                Expected::Labels => "由标签组成的数组",
+                Expected::Label => "一个字符串",
+                Expected::Heads => "由头组成的数组",
+            };
+            format!("应为{what}，实际是 {got}")
+        }
+        Reason::UnknownField { name, known } => {
+            format!("没有 “{name}” 这个字段，可用的字段是 {}", known.join("、"))
+        }
+        Reason::MissingField(key) => format!("缺少字段 “{key}”"),
+        Reason::NumberOutOfRange => "数字超出了范围（不是有限的 f64）".into(),
+        Reason::Ragged { row, len, first } => format!(
+            "第 {row} 行有 {len} 个数，第 0 行有 {first} 个；每行的长度必须相同"
+        ),
+        Reason::MaskForm(got) => format!(
+            "应为 \"none\"、\"causal\"、{{\"padding\": L}}、{{\"window\": W}} 或 {{\"custom\": n×n 个 true/false}}，实际是 {got}"
+        ),
+        Reason::WholeNumber(got) => format!("必须是 ≥ 0 的整数，实际是 {got}"),
+        Reason::CustomMask => "custom 必须是由 true/false 组成的二维数组".into(),
+        Reason::PositionalForm(got) => {
+            format!("应为 \"none\"、\"sinusoidal\" 或 \"onehot\"，实际是 {got}")
+        }
+    }
+}
+
+fn json_zh(p: &JsonProblem) -> String {
+    match p {
+        JsonProblem::Eof => "内容意外结束".into(),
+        JsonProblem::Trailing => "值的后面还有多余的字符".into(),
+        JsonProblem::ExpectedValue => "这里应有一个值".into(),
+        JsonProblem::TooDeep => "嵌套层数太深".into(),
+        JsonProblem::TrailingComma => "最后一项后面多了逗号".into(),
+        JsonProblem::ExpectedCommaOr(c) => format!("这里应有 “,” 或 “{c}”"),
+        JsonProblem::ExpectedKey => "这里应有一个字符串形式的键".into(),
+        JsonProblem::ExpectedColon => "这里应有 “:”".into(),
+        JsonProblem::DuplicateKey(k) => format!("键 “{k}” 重复出现"),
+        JsonProblem::ControlCharacter => "字符串中有控制字符（必须转义）".into(),
+        JsonProblem::LoneSurrogate => "\\u 转义中有落单的代理项".into(),
+        JsonProblem::InvalidEscape => "无效的转义".into(),
+        JsonProblem::InvalidUnicodeEscape => "无效的 \\u 转义（应有四个十六进制数字）".into(),
+        JsonProblem::LeadingZero => "数字以多余的 0 开头".into(),
+        JsonProblem::ExpectedDigit => "这里应有一个数字".into(),
+        JsonProblem::ExpectedDigitAfterDot => "小数点后应有数字".into(),
+        JsonProblem::ExpectedDigitInExponent => "指数部分应有数字".into(),
+        JsonProblem::InvalidNumber => "无效的数字".into(),
     }
 }
 
@@ -1016,6 +1092,30 @@ mod error_tests {
             Reason::NoSuchMatrix,
             Reason::OutsideMatrix { rows: 3, cols: 4 },
             Reason::NoSuchPosition,
+            Reason::TooLarge {
+                limit: 2 * 1024 * 1024,
+                got: 3_000_000,
+            },
+            Reason::Unreadable,
+            Reason::Expected {
+                what: Expected::Object,
+                got: "3".into(),
+            },
+            Reason::UnknownField {
+                name: "w_x".into(),
+                known: &["w_q", "w_k", "w_v"],
+            },
+            Reason::MissingField("heads"),
+            Reason::NumberOutOfRange,
+            Reason::Ragged {
+                row: 1,
+                len: 2,
+                first: 3,
+            },
+            Reason::MaskForm("3".into()),
+            Reason::WholeNumber("-1".into()),
+            Reason::CustomMask,
+            Reason::PositionalForm("3".into()),
             Reason::OneHotRows {
                 d_model: 4,
                 n: 3,
@@ -1046,6 +1146,45 @@ mod error_tests {
             Stage::Output,
         ]
         .map(|what| Reason::Overflow { row: 2, what });
+        let expected = [
+            Expected::Object,
+            Expected::Rows,
+            Expected::Row,
+            Expected::Number,
+            Expected::Bool,
+            Expected::Labels,
+            Expected::Label,
+            Expected::Heads,
+        ]
+        .map(|what| Reason::Expected {
+            what,
+            got: "3".into(),
+        });
+        let json = [
+            JsonProblem::Eof,
+            JsonProblem::Trailing,
+            JsonProblem::ExpectedValue,
+            JsonProblem::TooDeep,
+            JsonProblem::TrailingComma,
+            JsonProblem::ExpectedCommaOr(']'),
+            JsonProblem::ExpectedKey,
+            JsonProblem::ExpectedColon,
+            JsonProblem::DuplicateKey("x".into()),
+            JsonProblem::ControlCharacter,
+            JsonProblem::LoneSurrogate,
+            JsonProblem::InvalidEscape,
+            JsonProblem::InvalidUnicodeEscape,
+            JsonProblem::LeadingZero,
+            JsonProblem::ExpectedDigit,
+            JsonProblem::ExpectedDigitAfterDot,
+            JsonProblem::ExpectedDigitInExponent,
+            JsonProblem::InvalidNumber,
+        ]
+        .map(|problem| Reason::Json {
+            line: 1,
+            column: 2,
+            problem,
+        });
         let allowed = [
             "d_model",
             "d_k",
@@ -1066,8 +1205,32 @@ mod error_tests {
             "inf",
             "attention",
             "lab",
+            "MB",
+            // The format's own words, as a file writes them.
+            "JSON",
+            "u",
+            "w_q",
+            "w_k",
+            "w_v",
+            "w_x",
+            "heads",
+            "none",
+            "causal",
+            "padding",
+            "window",
+            "custom",
+            "sinusoidal",
+            "onehot",
+            "L",
+            "W",
         ];
-        for r in reasons.iter().chain(&dims).chain(&stages) {
+        for r in reasons
+            .iter()
+            .chain(&dims)
+            .chain(&stages)
+            .chain(&expected)
+            .chain(&json)
+        {
             let e = ScenarioError::new("heads[1].w_k", r.clone());
             let (zh, en) = (error_text(&e, Lang::Zh), error_text(&e, Lang::En));
             assert_eq!(en, e.to_string(), "English is the format's own message");

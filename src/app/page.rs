@@ -17,7 +17,7 @@ use super::labs::positions::PositionsLab;
 use super::labs::scaling::ScalingLab;
 use super::labs::scoring::ScoringLab;
 use super::matrix::{index_labels, view, MatrixProps, Role};
-use super::state::{Action, Alert, Source, State};
+use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, Toolbar};
 use super::url;
 use super::walkthrough::Walkthrough;
@@ -108,6 +108,37 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
     }
 }
 
+/// Quiet notes (`role="status"`): another tab's newer work is shown; the
+/// reader's previous work is kept, with the button that brings it back;
+/// storage does not keep work.
+fn notice_view(state: &State, on_restore: Callback<MouseEvent>) -> Html {
+    let lang = state.lang;
+    // Not offered while it is on screen (after Undo went back to it).
+    let previous = state
+        .previous
+        .as_ref()
+        .is_some_and(|p| **p != *state.scenario);
+    if state.notice.is_none() && !previous && !state.storage_failed {
+        return html! {};
+    }
+    html! {
+        <div class="notice" role="status">
+            if state.notice == Some(Notice::OtherTab) {
+                <p>{ S::OtherTab.t(lang) }</p>
+            }
+            if previous {
+                <p>
+                    { S::PreviousKept.t(lang) }{ " " }
+                    <button id="back-to-previous" onclick={on_restore}>{ S::BackToPrevious.t(lang) }</button>
+                </p>
+            }
+            if state.storage_failed {
+                <p class="storage-failed">{ S::StorageFailed.t(lang) }</p>
+            }
+        </div>
+    }
+}
+
 /// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, unless the user is in the middle of
 /// typing in a text field (then the browser's own text undo applies).
 fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
@@ -148,17 +179,19 @@ pub fn App() -> Html {
     let mode = use_memo((), |_| effects::display_mode());
     let (embed, locked, figure, guest) = (mode.embed, mode.locked, mode.view, mode.guest());
     let state = use_reducer(|| {
+        let t0 = effects::now_ms();
+        let link = url::scenario_from_fragment(&effects::location_hash());
+        if matches!(link, Some(Err(_))) {
+            effects::mark_refusal(effects::now_ms() - t0);
+        }
         State::start(
             effects::initial_lang(!guest),
             effects::query("convention")
                 .and_then(|c| Convention::parse(&c))
                 .unwrap_or_default(),
-            url::scenario_from_fragment(&effects::location_hash()),
-            if guest {
-                None
-            } else {
-                effects::stored_scenario()
-            },
+            link,
+            (!guest).then(effects::stored_scenario).flatten(),
+            (!guest).then(effects::stored_previous).flatten(),
         )
     });
     let lang = state.lang;
@@ -179,13 +212,45 @@ pub fn App() -> Html {
             effects::set_query("convention", c.code());
         }
     });
-    // Never lose work: every change is saved and comes back on reload
-    // (not from an embedded figure, which must not overwrite it).
-    use_effect_with((state.scenario.clone(), guest), |(s, guest)| {
-        if !guest {
-            effects::store_scenario(s)
-        }
-    });
+    // Never lose work: every change made here is saved and comes back on
+    // reload (not from a guest page, which must not overwrite it). Work a
+    // link replaces is kept first, under its own key; if that cannot be
+    // written, the link's scenario is not saved over it. Merely opening
+    // the page (or a broken link) writes nothing.
+    {
+        let d = dispatcher.clone();
+        let written = use_mut_ref(|| (0u64, 0u64));
+        // The counters change whenever what they count does: comparing them
+        // is cheaper than comparing scenarios on every render.
+        let (s, previous) = (state.scenario.clone(), state.previous.clone());
+        use_effect_with(
+            (state.saves, state.previous_saves),
+            move |(saves, previous_saves)| {
+                let (done_saves, done_previous) = *written.borrow();
+                if guest || (*saves == done_saves && *previous_saves == done_previous) {
+                    return;
+                }
+                *written.borrow_mut() = (*saves, *previous_saves);
+                if *previous_saves != done_previous
+                    && effects::store_previous(previous.as_deref()).is_err()
+                {
+                    d.dispatch(Action::StorageFailed);
+                    return;
+                }
+                if *saves != done_saves {
+                    match effects::store_scenario(&s) {
+                        Ok(()) => {}
+                        Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
+                        // Another tab saved newer work unseen: show it, keep ours
+                        // as the previous work (saved by the next run of this).
+                        Err(effects::SaveError::Newer(theirs)) => {
+                            d.dispatch(Action::Foreign(*theirs))
+                        }
+                    }
+                }
+            },
+        );
+    }
 
     // A pasted share link in the same tab changes only the hash; keyboard
     // undo/redo works anywhere on the page. Once opened, a link leaves the
@@ -199,9 +264,13 @@ pub fn App() -> Html {
             let listeners = web_sys::window().map(|w| {
                 let d = dispatcher.clone();
                 let hash = gloo::events::EventListener::new(&w, "hashchange", move |_| {
+                    let t0 = effects::now_ms();
                     match url::scenario_from_fragment(&effects::location_hash()) {
                         Some(Ok(s)) => d.dispatch(Action::Load(s, Source::Link)),
-                        Some(Err(e)) => d.dispatch(Action::BadLink(e)),
+                        Some(Err(e)) => {
+                            effects::mark_refusal(effects::now_ms() - t0);
+                            d.dispatch(Action::BadLink(e))
+                        }
                         None => {}
                     }
                     if !guest {
@@ -222,7 +291,12 @@ pub fn App() -> Html {
                         }
                     },
                 );
-                (hash, keys)
+                // Another tab's newer work: shown here, ours kept.
+                let d = dispatcher.clone();
+                let tabs = (!guest)
+                    .then(|| effects::on_other_tab_save(move |s| d.dispatch(Action::Foreign(s))))
+                    .flatten();
+                (hash, keys, tabs)
             });
             move || drop(listeners)
         });
@@ -247,6 +321,10 @@ pub fn App() -> Html {
     let dismiss = {
         let d = dispatcher.clone();
         Callback::from(move |_| d.dispatch(Action::DismissAlert))
+    };
+    let restore = {
+        let d = dispatcher.clone();
+        Callback::from(move |_| d.dispatch(Action::RestorePrevious))
     };
     let close_derivation = {
         let d = dispatcher.clone();
@@ -310,6 +388,9 @@ pub fn App() -> Html {
             </header>
             }
             { alert_view(&state, dismiss) }
+            if !guest {
+                { notice_view(&state, restore) }
+            }
             // The figure first (a picture, not a form); controls after it.
             if !embed || figure == effects::View::Walkthrough {
                 <Walkthrough scenario={s.clone()} trace={t.clone()} convention={conv} lang={lang} />

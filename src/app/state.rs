@@ -32,10 +32,18 @@ pub enum Source {
 /// A message the user must see (rendered with `role="alert"`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Alert {
-    /// A `#s=` link could not be opened; the default scenario is shown.
+    /// A `#s=` link could not be opened; the reader's own scenario (or the
+    /// default when there is none) stays on screen.
     BadLink(LinkError),
     /// An imported file or an edit was refused; nothing changed.
     Refused(Source, ScenarioError),
+}
+
+/// A quiet note (rendered with `role="status"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Another tab saved newer work, which this tab now shows.
+    OtherTab,
 }
 
 /// The cell whose derivation is shown ("show your work"); row-vector
@@ -89,6 +97,20 @@ pub struct State {
     pub preset: Option<Preset>,
     /// Kept across edits; the view ignores it when the cell no longer exists.
     pub selected: Option<Selected>,
+    /// The reader's own work that a link (or another tab) replaced: kept in
+    /// storage under its own key and offered back ("Back to my previous
+    /// work", hidden while it is on screen) until it is restored, or the
+    /// reader goes back to it by Undo and edits on from there.
+    pub previous: Option<Rc<Scenario>>,
+    /// Counts changes of the scenario made in this tab, which the page
+    /// saves; 0 means nothing is to be written (a broken link writes
+    /// nothing, and neither does merely opening the page).
+    pub saves: u64,
+    /// Counts changes of `previous`, which the page writes (or removes).
+    pub previous_saves: u64,
+    pub notice: Option<Notice>,
+    /// Saving failed (storage full or blocked): said once, quietly.
+    pub storage_failed: bool,
 }
 
 /// Every change the page can make.
@@ -105,8 +127,15 @@ pub enum Action {
     /// Replace the scenario (an import, a pasted link; undoable). An invalid
     /// one is refused and the current scenario stays.
     Load(Scenario, Source),
-    /// A `#s=` link was broken: show why, and the default scenario.
+    /// A `#s=` link was broken: show why; the scenario on screen stays.
     BadLink(LinkError),
+    /// Open the work a link or another tab replaced (undoable).
+    RestorePrevious,
+    /// Another tab saved this scenario: show it, keeping this tab's
+    /// scenario as the previous work. Nothing is saved for it.
+    Foreign(Scenario),
+    /// Saving failed (storage full or blocked).
+    StorageFailed,
     /// Something (an import) was refused before it became a scenario.
     Refuse(Source, ScenarioError),
     Undo,
@@ -119,41 +148,52 @@ pub enum Action {
 
 impl State {
     /// The opening state: the link's scenario, else the stored one, else
-    /// the default. A broken link opens the default with an alert. When a
-    /// link replaces a stored scenario, Undo brings the stored one back.
+    /// the default. A broken link (or one whose numbers cannot be computed)
+    /// shows an alert and opens the stored scenario, else the default, and
+    /// marks nothing to save. A valid link that replaces different stored
+    /// work keeps that work as [`State::previous`] (saved under its own key
+    /// before the link's scenario is saved) and one Undo away; a previous
+    /// work saved by an earlier visit (`previous`) is offered the same way.
     pub fn start(
         lang: Lang,
         convention: Convention,
         link: Option<Result<Scenario, LinkError>>,
         stored: Option<Scenario>,
+        previous: Option<Scenario>,
     ) -> State {
-        let linked = link.is_some();
-        let (scenario, alert) = match link {
-            Some(Ok(s)) => (s, None),
-            Some(Err(e)) => (default_scenario_in(lang), Some(Alert::BadLink(e))),
-            None => (
-                stored.clone().unwrap_or_else(|| default_scenario_in(lang)),
-                None,
-            ),
+        let own = stored.filter(|s| compute(s).is_ok());
+        let fallback = || own.clone().unwrap_or_else(|| default_scenario_in(lang));
+        let (scenario, alert, linked) = match link {
+            Some(Ok(s)) => match compute(&s) {
+                Ok(_) => (s, None, true),
+                Err(e) => (
+                    fallback(),
+                    Some(Alert::BadLink(LinkError::Invalid(e))),
+                    false,
+                ),
+            },
+            Some(Err(e)) => (fallback(), Some(Alert::BadLink(e)), false),
+            None => (fallback(), None, false),
         };
+        let trace = compute(&scenario).expect("a link, stored or default scenario that computes");
         // Name the preset when the scenario is exactly one (the first visit).
         let preset = preset_of(&scenario);
-        let (scenario, trace, alert) = match compute(&scenario) {
-            Ok(t) => (scenario, t, alert),
-            Err(e) => {
-                let s = default_scenario_in(lang);
-                let t = compute(&s).expect("the default scenario is valid");
-                (s, t, Some(Alert::BadLink(LinkError::Invalid(e))))
-            }
-        };
-        let undo = match stored {
-            Some(saved) if linked && saved != scenario => vec![Snapshot {
-                preset: preset_of(&saved),
-                scenario: Rc::new(saved),
+        // A link different from the stored work is saved (after that work is
+        // kept as the previous one).
+        let saves = u64::from(linked && own.as_ref() != Some(&scenario));
+        let replaced = own.filter(|o| linked && *o != scenario);
+        let previous_saves = u64::from(replaced.is_some());
+        let previous = replaced
+            .or(previous.filter(|p| compute(p).is_ok()))
+            .filter(|p| *p != scenario);
+        let undo = previous
+            .iter()
+            .map(|p| Snapshot {
+                preset: preset_of(p),
+                scenario: Rc::new(p.clone()),
                 seed: 1,
-            }],
-            _ => Vec::new(),
-        };
+            })
+            .collect();
         State {
             lang,
             convention,
@@ -165,6 +205,11 @@ impl State {
             seed: 1,
             preset,
             selected: None,
+            previous: previous.map(Rc::new),
+            saves,
+            previous_saves,
+            notice: None,
+            storage_failed: false,
         }
     }
 
@@ -191,6 +236,7 @@ impl State {
             scenario: Rc::new(next),
             trace: Rc::new(trace),
             alert: None,
+            notice: None,
             undo,
             redo: Vec::new(),
             ..self.clone()
@@ -246,7 +292,39 @@ impl State {
 impl Reducible for State {
     type Action = Action;
 
+    /// [`State::step`], then the bookkeeping every action shares: a changed
+    /// scenario is to be saved (unless another tab saved it), and the
+    /// previous work stops being offered once it is on screen again.
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let foreign = matches!(action, Action::Foreign(_));
+        let travel = matches!(action, Action::Undo | Action::Redo);
+        let next = self.clone().step(action);
+        if Rc::ptr_eq(&next, &self) {
+            return next;
+        }
+        let mut next = Rc::unwrap_or_clone(next);
+        if !Rc::ptr_eq(&next.scenario, &self.scenario) && !foreign {
+            next.saves += 1;
+        }
+        // Back at the previous work (by Undo) and going on from there: it
+        // is the current work again. (Undo and Redo alone keep the offer.)
+        if !travel && self.previous.as_deref() == Some(&*self.scenario) {
+            next.previous = None;
+        }
+        let same_previous = match (&next.previous, &self.previous) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same_previous {
+            next.previous_saves += 1;
+        }
+        Rc::new(next)
+    }
+}
+
+impl State {
+    fn step(self: Rc<Self>, action: Action) -> Rc<Self> {
         let next = match action {
             // An untouched preset follows the language of its labels.
             Action::SetLang(lang) if lang != self.lang => {
@@ -288,12 +366,41 @@ impl Reducible for State {
                 }
                 next
             }
-            Action::Load(s, source) => self.load(s, source),
-            Action::BadLink(e) => {
-                let mut next = self.load(default_scenario_in(self.lang), Source::Link);
-                next.alert = Some(Alert::BadLink(e));
+            // A valid link keeps the work it replaces as the previous work.
+            Action::Load(s, Source::Link) => {
+                let mut next = self.load(s, Source::Link);
+                if !Rc::ptr_eq(&next.scenario, &self.scenario) {
+                    next.previous = Some(self.scenario.clone());
+                }
                 next
             }
+            Action::Load(s, source) => self.load(s, source),
+            Action::BadLink(e) => State {
+                alert: Some(Alert::BadLink(e)),
+                ..(*self).clone()
+            },
+            Action::RestorePrevious => match self.previous.clone() {
+                Some(p) => State {
+                    previous: None,
+                    ..self.load((*p).clone(), Source::Import)
+                },
+                None => return self,
+            },
+            Action::Foreign(s) if s != *self.scenario => match compute(&s) {
+                Ok(t) => {
+                    let mut next = self.with_scenario(s, t);
+                    next.previous = Some(self.scenario.clone());
+                    next.notice = Some(Notice::OtherTab);
+                    next
+                }
+                Err(_) => return self,
+            },
+            Action::Foreign(_) => return self,
+            Action::StorageFailed if !self.storage_failed => State {
+                storage_failed: true,
+                ..(*self).clone()
+            },
+            Action::StorageFailed => return self,
             Action::Refuse(source, e) => self.refused(source, e),
             Action::Undo => match self.travel(true) {
                 Some(s) => s,
@@ -308,8 +415,9 @@ impl Reducible for State {
                 ..(*self).clone()
             },
             Action::Select(_) => return self,
-            Action::DismissAlert if self.alert.is_some() => State {
+            Action::DismissAlert if self.alert.is_some() || self.notice.is_some() => State {
                 alert: None,
+                notice: None,
                 ..(*self).clone()
             },
             Action::DismissAlert => return self,
@@ -327,7 +435,7 @@ mod tests {
     use crate::lesson::presets::notes_004;
 
     fn start() -> Rc<State> {
-        Rc::new(State::start(Lang::En, Convention::Row, None, None))
+        Rc::new(State::start(Lang::En, Convention::Row, None, None, None))
     }
 
     fn cell(value: f64) -> Action {
@@ -340,11 +448,12 @@ mod tests {
     }
 
     #[test]
-    fn broken_link_shows_alert_and_default() {
+    fn broken_link_without_saved_work_shows_alert_and_default() {
         let s = State::start(
             Lang::En,
             Convention::Row,
             Some(Err(LinkError::NotBase64)),
+            None,
             None,
         );
         assert_eq!(s.alert, Some(Alert::BadLink(LinkError::NotBase64)));
@@ -354,7 +463,7 @@ mod tests {
 
     #[test]
     fn presets_are_labelled_in_the_page_language() {
-        let zh = State::start(Lang::Zh, Convention::Row, None, None);
+        let zh = State::start(Lang::Zh, Convention::Row, None, None, None);
         assert_eq!(zh.scenario.tokens, ["输入 1", "输入 2", "输入 3"]);
         assert_eq!(zh.preset, Some(Preset::Notes004));
         // Switching language relabels the untouched preset, nothing else.
@@ -376,13 +485,14 @@ mod tests {
             Convention::Row,
             Some(Ok(linked.clone())),
             Some(stored.clone()),
+            None,
         );
         assert_eq!(*s.scenario, linked);
-        let s = State::start(Lang::En, Convention::Row, None, Some(stored.clone()));
+        let s = State::start(Lang::En, Convention::Row, None, Some(stored.clone()), None);
         assert_eq!(*s.scenario, stored);
         let mut bad = stored;
         bad.format = "x".into();
-        let s = State::start(Lang::En, Convention::Row, None, Some(bad));
+        let s = State::start(Lang::En, Convention::Row, None, Some(bad), None);
         assert_eq!(*s.scenario, default_scenario());
     }
 
@@ -521,11 +631,157 @@ mod tests {
             Convention::Row,
             Some(Ok(linked.clone())),
             Some(saved.clone()),
+            None,
         ));
         assert_eq!(*s.scenario, linked);
         let back = s.reduce(Action::Undo);
         assert_eq!(*back.scenario, saved);
         assert_eq!(back.preset, Some(Preset::Uniform));
+    }
+
+    /// The reader's own work: note 004 with X[0][0] = 7.
+    fn work() -> Scenario {
+        let mut s = notes_004();
+        s.x[(0, 0)] = 7.0;
+        s
+    }
+
+    #[test]
+    fn a_broken_link_opens_the_saved_work_and_saves_nothing() {
+        let mut overflow = notes_004();
+        overflow.x[(0, 0)] = 1e300;
+        overflow.heads[0].w_q[(0, 0)] = 1e300;
+        for link in [
+            Err(LinkError::NotBase64),
+            Err(LinkError::TooLong { limit: 1, got: 2 }),
+            Ok(overflow),
+        ] {
+            let s = State::start(Lang::En, Convention::Row, Some(link), Some(work()), None);
+            assert_eq!(*s.scenario, work());
+            assert!(matches!(s.alert, Some(Alert::BadLink(_))), "{:?}", s.alert);
+            assert_eq!((s.saves, s.previous_saves), (0, 0), "nothing to write");
+            assert_eq!(s.previous, None);
+        }
+        // Pasted into an open page: the alert, and the work stays.
+        let open = Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            None,
+            Some(work()),
+            None,
+        ));
+        let after = open.clone().reduce(Action::BadLink(LinkError::NotUtf8));
+        assert_eq!(*after.scenario, work());
+        assert_eq!(after.alert, Some(Alert::BadLink(LinkError::NotUtf8)));
+        assert_eq!((after.saves, after.previous_saves), (0, 0));
+    }
+
+    #[test]
+    fn a_valid_link_keeps_the_work_it_replaces_recoverable() {
+        let linked = Preset::SelfAttend.build();
+        let s = Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            Some(Ok(linked.clone())),
+            Some(work()),
+            None,
+        ));
+        assert_eq!(*s.scenario, linked);
+        assert_eq!(s.previous.as_deref(), Some(&work()));
+        // Both are written: the previous work first (the page's effect),
+        // then the link's scenario.
+        assert_eq!((s.saves, s.previous_saves), (1, 1));
+        let back = s.clone().reduce(Action::RestorePrevious);
+        assert_eq!(*back.scenario, work());
+        assert_eq!(back.previous, None, "no longer offered once it is back");
+        assert_eq!((back.saves, back.previous_saves), (2, 2));
+        assert_eq!(
+            *back.reduce(Action::Undo).scenario,
+            linked,
+            "restoring is undoable"
+        );
+        // Undo returns to it too; Redo goes back to the link, still offering
+        // the work; an edit after the Undo makes it the current work again.
+        let undone = s.reduce(Action::Undo);
+        assert_eq!(*undone.scenario, work());
+        let redone = undone.clone().reduce(Action::Redo);
+        assert_eq!(redone.previous.as_deref(), Some(&work()));
+        assert_eq!(undone.reduce(cell(4.0)).previous, None);
+        // After a reload the stored previous work is still offered, and
+        // still one Undo away; nothing is written just by opening.
+        let reloaded = Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            None,
+            Some(linked.clone()),
+            Some(work()),
+        ));
+        assert_eq!(reloaded.previous.as_deref(), Some(&work()));
+        assert_eq!((reloaded.saves, reloaded.previous_saves), (0, 0));
+        assert_eq!(*reloaded.clone().reduce(Action::Undo).scenario, work());
+        assert_eq!(*reloaded.reduce(Action::RestorePrevious).scenario, work());
+        // A link equal to the saved work replaces nothing.
+        let same = State::start(
+            Lang::En,
+            Convention::Row,
+            Some(Ok(work())),
+            Some(work()),
+            None,
+        );
+        assert_eq!((same.saves, same.previous, same.undo.len()), (0, None, 0));
+    }
+
+    #[test]
+    fn a_link_pasted_into_an_open_page_keeps_the_work_too() {
+        let open = Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            None,
+            Some(work()),
+            None,
+        ));
+        let linked = Preset::SelfAttend.build();
+        let after = open.reduce(Action::Load(linked.clone(), Source::Link));
+        assert_eq!(*after.scenario, linked);
+        assert_eq!(after.previous.as_deref(), Some(&work()));
+        assert_eq!((after.saves, after.previous_saves), (1, 1));
+        // Editing the link's scenario keeps the offer.
+        let edited = after.reduce(cell(4.0));
+        assert_eq!(edited.previous.as_deref(), Some(&work()));
+        assert_eq!(*edited.reduce(Action::RestorePrevious).scenario, work());
+    }
+
+    #[test]
+    fn another_tabs_newer_work_is_shown_and_this_tabs_kept() {
+        let open = Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            None,
+            Some(work()),
+            None,
+        ));
+        let theirs = Preset::Uniform.build();
+        let after = open.clone().reduce(Action::Foreign(theirs.clone()));
+        assert_eq!(*after.scenario, theirs);
+        assert_eq!(after.notice, Some(Notice::OtherTab));
+        assert_eq!(after.previous.as_deref(), Some(&work()));
+        assert_eq!(after.saves, 0, "the other tab saved it already");
+        assert_eq!(after.previous_saves, 1);
+        // The same scenario again changes nothing.
+        assert!(Rc::ptr_eq(
+            &after,
+            &after.clone().reduce(Action::Foreign(theirs))
+        ));
+        // An edit clears the notice and is saved.
+        let edited = after.reduce(cell(4.0));
+        assert_eq!((edited.notice, edited.saves), (None, 1));
+    }
+
+    #[test]
+    fn storage_failure_is_said_once() {
+        let s = start().reduce(Action::StorageFailed);
+        assert!(s.storage_failed);
+        assert!(Rc::ptr_eq(&s, &s.clone().reduce(Action::StorageFailed)));
     }
 
     #[test]

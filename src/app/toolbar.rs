@@ -158,16 +158,20 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
             };
             input.set_value("");
             let on_action = on_action.clone();
+            let t0 = effects::now_ms();
             wasm_bindgen_futures::spawn_local(async move {
                 match effects::read_file(file).await {
                     Ok(text) => match Scenario::from_json(&text) {
                         Ok(s) => on_action.emit(Action::Load(s, Source::Import)),
                         Err(err) => on_action.emit(Action::Refuse(Source::Import, err)),
                     },
-                    Err(()) => on_action.emit(Action::Refuse(
-                        Source::Import,
-                        crate::attention::ScenarioError::new("", S::ImportFailedFile.t(lang)),
-                    )),
+                    Err(reason) => {
+                        effects::mark_refusal(effects::now_ms() - t0);
+                        on_action.emit(Action::Refuse(
+                            Source::Import,
+                            crate::attention::ScenarioError::new("", reason),
+                        ))
+                    }
                 }
             });
         })

@@ -8,14 +8,20 @@
 use super::i18n::{Lang, S};
 use crate::attention::{Scenario, ScenarioError};
 
-/// Longest `#s=` payload accepted, in characters (a scenario at every limit
-/// of CONTRACT §1 fits well below this).
-pub const MAX_LINK_CHARS: usize = 4_000_000;
+/// Longest `#s=` payload accepted, in characters: 256 KB. Longer ones are
+/// refused before anything is decoded, so the refusal is instant. (A
+/// scenario of 64 × 64 inputs and 8 heads of 64 × 8 fits in about 100 KB;
+/// bigger ones travel as files.)
+pub const MAX_LINK_CHARS: usize = 256 * 1024;
 
 /// Why a `#s=` link could not be opened.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkError {
-    TooLong,
+    /// The payload has `got` characters, over `limit`.
+    TooLong {
+        limit: usize,
+        got: usize,
+    },
     NotBase64,
     NotUtf8,
     Invalid(ScenarioError),
@@ -25,7 +31,7 @@ impl LinkError {
     /// The reason, in `lang` (field names of the format stay as written).
     pub fn message(&self, lang: Lang) -> String {
         match self {
-            LinkError::TooLong => S::LinkTooLong.t(lang).to_string(),
+            LinkError::TooLong { limit, got } => super::i18n::too_long_text(*limit, *got, lang),
             LinkError::NotBase64 => S::LinkNotBase64.t(lang).to_string(),
             LinkError::NotUtf8 => S::LinkNotUtf8.t(lang).to_string(),
             LinkError::Invalid(e) => super::i18n::error_text(e, lang),
@@ -44,13 +50,26 @@ pub fn share_fragment(scenario: &Scenario) -> String {
 /// Reads a `location.hash` (with or without the leading `#`). `None` when it
 /// carries no `s=`; otherwise the scenario or why it cannot be opened.
 pub fn scenario_from_fragment(hash: &str) -> Option<Result<Scenario, LinkError>> {
-    let payload = param(hash.trim_start_matches('#'), "s")?;
-    Some(decode_payload(&payload))
+    let payload = param_str(hash.trim_start_matches('#'), "s")?;
+    Some(decode_payload(payload))
+}
+
+/// [`param`] without copying the value (a fragment may be megabytes).
+fn param_str<'a>(query: &'a str, key: &str) -> Option<&'a str> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|kv| kv.split_once('=').or(Some((kv, ""))))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v)
 }
 
 fn decode_payload(payload: &str) -> Result<Scenario, LinkError> {
     if payload.len() > MAX_LINK_CHARS {
-        return Err(LinkError::TooLong);
+        return Err(LinkError::TooLong {
+            limit: MAX_LINK_CHARS,
+            got: payload.len(),
+        });
     }
     // Tolerate padding that some tools add, and stray whitespace from copying.
     let cleaned: String = payload
@@ -106,12 +125,7 @@ pub fn b64url_decode(text: &str) -> Option<Vec<u8>> {
 /// The value of `key` in `a=1&b=2` (a `location.search` without or with its
 /// `?`). The keys of this app need no percent-decoding.
 pub fn param(query: &str, key: &str) -> Option<String> {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|kv| kv.split_once('=').or(Some((kv, ""))))
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v.to_string())
+    param_str(query, key).map(str::to_string)
 }
 
 /// `query` with `key` set to `value` (added when absent), as `?a=1&b=2`.
@@ -216,8 +230,17 @@ mod tests {
         let huge = "A".repeat(MAX_LINK_CHARS + 4);
         assert_eq!(
             scenario_from_fragment(&format!("#s={huge}")),
-            Some(Err(LinkError::TooLong))
+            Some(Err(LinkError::TooLong {
+                limit: 262_144,
+                got: MAX_LINK_CHARS + 4
+            }))
         );
+        // At the limit it is decoded (and refused for what it says).
+        let at = "A".repeat(MAX_LINK_CHARS);
+        assert!(matches!(
+            scenario_from_fragment(&format!("#s={at}")),
+            Some(Err(LinkError::Invalid(_)))
+        ));
     }
 
     #[test]
@@ -311,8 +334,17 @@ mod tests {
 
     #[test]
     fn messages_exist_in_both_languages() {
-        for e in [LinkError::TooLong, LinkError::NotBase64, LinkError::NotUtf8] {
+        let too_long = LinkError::TooLong {
+            limit: MAX_LINK_CHARS,
+            got: 1_500_000,
+        };
+        for e in [too_long.clone(), LinkError::NotBase64, LinkError::NotUtf8] {
             assert_ne!(e.message(Lang::Zh), e.message(Lang::En));
+        }
+        // The limit is stated in both languages.
+        for lang in [Lang::Zh, Lang::En] {
+            let m = too_long.message(lang);
+            assert!(m.contains("256 KB") && m.contains("1,500,000"), "{m}");
         }
     }
 }

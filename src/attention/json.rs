@@ -44,7 +44,65 @@ pub enum Json {
 pub struct JsonError {
     pub line: usize,
     pub column: usize,
+    /// What is wrong, as data (the page words it in each language).
+    pub problem: JsonProblem,
+    /// The problem in English.
     pub message: String,
+}
+
+/// What is wrong with a JSON text; [`fmt::Display`] gives the English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JsonProblem {
+    Eof,
+    Trailing,
+    ExpectedValue,
+    TooDeep,
+    TrailingComma,
+    /// Expected `,` or this closer (`]` or `}`).
+    ExpectedCommaOr(char),
+    ExpectedKey,
+    ExpectedColon,
+    /// A key that appears twice (at most 40 characters of it, control
+    /// characters as `?`, `…` when cut).
+    DuplicateKey(String),
+    ControlCharacter,
+    LoneSurrogate,
+    InvalidEscape,
+    InvalidUnicodeEscape,
+    LeadingZero,
+    ExpectedDigit,
+    ExpectedDigitAfterDot,
+    ExpectedDigitInExponent,
+    InvalidNumber,
+}
+
+impl fmt::Display for JsonProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonProblem::Eof => write!(f, "unexpected end of input"),
+            JsonProblem::Trailing => write!(f, "trailing characters after the value"),
+            JsonProblem::ExpectedValue => write!(f, "expected a value"),
+            JsonProblem::TooDeep => write!(f, "nested too deeply"),
+            JsonProblem::TrailingComma => write!(f, "trailing comma"),
+            JsonProblem::ExpectedCommaOr(c) => write!(f, "expected `,` or `{c}`"),
+            JsonProblem::ExpectedKey => write!(f, "expected a string key"),
+            JsonProblem::ExpectedColon => write!(f, "expected `:`"),
+            JsonProblem::DuplicateKey(k) => write!(f, "duplicate key `{k}`"),
+            JsonProblem::ControlCharacter => {
+                write!(f, "control character in string (must be escaped)")
+            }
+            JsonProblem::LoneSurrogate => write!(f, "lone surrogate in `\\u` escape"),
+            JsonProblem::InvalidEscape => write!(f, "invalid escape"),
+            JsonProblem::InvalidUnicodeEscape => {
+                write!(f, "invalid `\\u` escape (expected four hex digits)")
+            }
+            JsonProblem::LeadingZero => write!(f, "number has a leading zero"),
+            JsonProblem::ExpectedDigit => write!(f, "expected a digit"),
+            JsonProblem::ExpectedDigitAfterDot => write!(f, "expected a digit after `.`"),
+            JsonProblem::ExpectedDigitInExponent => write!(f, "expected a digit in the exponent"),
+            JsonProblem::InvalidNumber => write!(f, "invalid number"),
+        }
+    }
 }
 
 impl fmt::Display for JsonError {
@@ -63,7 +121,7 @@ impl std::error::Error for JsonError {}
 /// array is depth 1).
 pub const MAX_DEPTH: usize = 128;
 
-const EOF: &str = "unexpected end of input";
+const EOF: JsonProblem = JsonProblem::Eof;
 
 /// Parses one JSON document (RFC 8259), surrounded only by whitespace.
 pub fn parse(text: &str) -> Result<Json, JsonError> {
@@ -72,7 +130,7 @@ pub fn parse(text: &str) -> Result<Json, JsonError> {
     let value = p.value(0)?;
     p.skip_ws();
     if p.pos < text.len() {
-        return Err(p.error(p.pos, "trailing characters after the value"));
+        return Err(p.error(p.pos, JsonProblem::Trailing));
     }
     Ok(value)
 }
@@ -97,7 +155,7 @@ impl Parser<'_> {
 
     /// An error at byte offset `at`, with its line and column in characters
     /// (counted as UTF-8 bytes that do not continue a character).
-    fn error(&self, at: usize, message: &str) -> JsonError {
+    fn error(&self, at: usize, problem: JsonProblem) -> JsonError {
         let before = self.text.as_bytes().get(..at).unwrap_or_default();
         let mut line = 1;
         let mut column = 1;
@@ -112,18 +170,19 @@ impl Parser<'_> {
         JsonError {
             line,
             column,
-            message: message.to_owned(),
+            message: problem.to_string(),
+            problem,
         }
     }
 
     /// "unexpected end of input" at the end, otherwise `message` at `pos`.
-    fn unexpected(&self, message: &str) -> JsonError {
+    fn unexpected(&self, problem: JsonProblem) -> JsonError {
         self.error(
             self.pos,
             if self.pos >= self.text.len() {
                 EOF
             } else {
-                message
+                problem
             },
         )
     }
@@ -145,7 +204,7 @@ impl Parser<'_> {
             Some(b'f') => self.literal("false", Json::Bool(false)),
             Some(b'n') => self.literal("null", Json::Null),
             Some(b'-' | b'0'..=b'9') => self.number(),
-            _ => Err(self.unexpected("expected a value")),
+            _ => Err(self.unexpected(JsonProblem::ExpectedValue)),
         }
     }
 
@@ -155,7 +214,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(b) if b == w => self.pos += 1,
                 None => return Err(self.error(self.pos, EOF)),
-                Some(_) => return Err(self.error(start, "expected a value")),
+                Some(_) => return Err(self.error(start, JsonProblem::ExpectedValue)),
             }
         }
         Ok(value)
@@ -164,7 +223,7 @@ impl Parser<'_> {
     /// Checks the depth before opening a container at `pos`.
     fn open(&mut self, depth: usize) -> Result<(), JsonError> {
         if depth >= MAX_DEPTH {
-            return Err(self.error(self.pos, "nested too deeply"));
+            return Err(self.error(self.pos, JsonProblem::TooDeep));
         }
         self.pos += 1;
         self.skip_ws();
@@ -173,7 +232,7 @@ impl Parser<'_> {
 
     /// After an element: `true` on `,` (and no closer follows), `false` on
     /// the closer.
-    fn separator(&mut self, close: u8, message: &str) -> Result<bool, JsonError> {
+    fn separator(&mut self, close: u8) -> Result<bool, JsonError> {
         self.skip_ws();
         match self.peek() {
             Some(b',') => {
@@ -181,7 +240,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 self.skip_ws();
                 if self.peek() == Some(close) {
-                    return Err(self.error(comma, "trailing comma"));
+                    return Err(self.error(comma, JsonProblem::TrailingComma));
                 }
                 Ok(true)
             }
@@ -189,7 +248,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(false)
             }
-            _ => Err(self.unexpected(message)),
+            _ => Err(self.unexpected(JsonProblem::ExpectedCommaOr(close as char))),
         }
     }
 
@@ -202,7 +261,7 @@ impl Parser<'_> {
         }
         loop {
             items.push(self.value(depth + 1)?);
-            if !self.separator(b']', "expected `,` or `]`")? {
+            if !self.separator(b']')? {
                 return Ok(Json::Array(items));
             }
         }
@@ -218,31 +277,30 @@ impl Parser<'_> {
         }
         loop {
             if self.peek() != Some(b'"') {
-                return Err(self.unexpected("expected a string key"));
+                return Err(self.unexpected(JsonProblem::ExpectedKey));
             }
             key_at.push(self.pos);
             let key = self.string()?;
             self.skip_ws();
             if self.peek() != Some(b':') {
-                return Err(self.unexpected("expected `:`"));
+                return Err(self.unexpected(JsonProblem::ExpectedColon));
             }
             self.pos += 1;
             let value = self.value(depth + 1)?;
             pairs.push((key, value));
-            if !self.separator(b'}', "expected `,` or `}`")? {
+            if !self.separator(b'}')? {
                 break;
             }
         }
         if let Some(i) = first_duplicate(&pairs) {
-            let mut message = String::from("duplicate key `");
+            let mut key = String::new();
             for c in pairs[i].0.chars().take(40) {
-                message.push(if c.is_control() { '?' } else { c });
+                key.push(if c.is_control() { '?' } else { c });
             }
             if pairs[i].0.chars().nth(40).is_some() {
-                message.push('…');
+                key.push('…');
             }
-            message.push('`');
-            return Err(self.error(key_at[i], &message));
+            return Err(self.error(key_at[i], JsonProblem::DuplicateKey(key)));
         }
         Ok(Json::Object(pairs))
     }
@@ -267,11 +325,7 @@ impl Parser<'_> {
                     out.push(self.escape()?);
                     run = self.pos;
                 }
-                0..=0x1f => {
-                    return Err(
-                        self.error(self.pos, "control character in string (must be escaped)")
-                    )
-                }
+                0..=0x1f => return Err(self.error(self.pos, JsonProblem::ControlCharacter)),
                 _ => self.pos += 1,
             }
         }
@@ -295,26 +349,26 @@ impl Parser<'_> {
             b'r' => '\r',
             b't' => '\t',
             b'u' => {
-                let lone = "lone surrogate in `\\u` escape";
+                let lone = JsonProblem::LoneSurrogate;
                 let mut code = self.hex4(at)?;
                 if (0xDC00..0xE000).contains(&code) {
-                    return Err(self.error(at, lone));
+                    return Err(self.error(at, lone.clone()));
                 }
                 if (0xD800..0xDC00).contains(&code) {
                     if self.text.as_bytes().get(self.pos..self.pos + 2) != Some(b"\\u") {
-                        return Err(self.error(at, lone));
+                        return Err(self.error(at, lone.clone()));
                     }
                     self.pos += 2;
                     let low = self.hex4(at)?;
                     if !(0xDC00..0xE000).contains(&low) {
-                        return Err(self.error(at, lone));
+                        return Err(self.error(at, lone.clone()));
                     }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
                 }
                 // Cannot fail: surrogates were handled above.
                 char::from_u32(code).unwrap_or('\u{fffd}')
             }
-            _ => return Err(self.error(at, "invalid escape")),
+            _ => return Err(self.error(at, JsonProblem::InvalidEscape)),
         })
     }
 
@@ -327,7 +381,7 @@ impl Parser<'_> {
                 Some(b) => (b as char).to_digit(16),
             };
             let Some(d) = digit else {
-                return Err(self.error(at, "invalid `\\u` escape (expected four hex digits)"));
+                return Err(self.error(at, JsonProblem::InvalidUnicodeEscape));
             };
             code = code * 16 + d;
             self.pos += 1;
@@ -336,9 +390,9 @@ impl Parser<'_> {
     }
 
     /// One or more ASCII digits, or `message`.
-    fn digits(&mut self, message: &str) -> Result<(), JsonError> {
+    fn digits(&mut self, problem: JsonProblem) -> Result<(), JsonError> {
         if !matches!(self.peek(), Some(b'0'..=b'9')) {
-            return Err(self.unexpected(message));
+            return Err(self.unexpected(problem));
         }
         while let Some(b'0'..=b'9') = self.peek() {
             self.pos += 1;
@@ -354,27 +408,27 @@ impl Parser<'_> {
         if self.peek() == Some(b'0') {
             self.pos += 1;
             if let Some(b'0'..=b'9') = self.peek() {
-                return Err(self.error(self.pos - 1, "number has a leading zero"));
+                return Err(self.error(self.pos - 1, JsonProblem::LeadingZero));
             }
         } else {
-            self.digits("expected a digit")?;
+            self.digits(JsonProblem::ExpectedDigit)?;
         }
         if self.peek() == Some(b'.') {
             self.pos += 1;
-            self.digits("expected a digit after `.`")?;
+            self.digits(JsonProblem::ExpectedDigitAfterDot)?;
         }
         if let Some(b'e' | b'E') = self.peek() {
             self.pos += 1;
             if let Some(b'+' | b'-') = self.peek() {
                 self.pos += 1;
             }
-            self.digits("expected a digit in the exponent")?;
+            self.digits(JsonProblem::ExpectedDigitInExponent)?;
         }
         // The grammar above is a subset of what `str::parse` accepts, and
         // it rounds correctly; overflow gives ±inf (the caller refuses it).
         match self.slice(start).parse::<f64>() {
             Ok(x) => Ok(Json::Number(x)),
-            Err(_) => Err(self.error(start, "invalid number")),
+            Err(_) => Err(self.error(start, JsonProblem::InvalidNumber)),
         }
     }
 }

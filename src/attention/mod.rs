@@ -36,8 +36,8 @@ pub use mask::{allowed_matrix, hides_anything};
 pub use positional::sinusoidal;
 pub use results::Results;
 pub use scenario::{
-    default_tokens, DimName, HeadWeights, Mask, Positional, Reason, Scenario, ScenarioError, Stage,
-    FORMAT, MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
+    default_tokens, grouped, DimName, Expected, HeadWeights, Mask, Positional, Reason, Scenario,
+    ScenarioError, Stage, FORMAT, MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
 };
 pub use softmax::{softmax_jacobian, softmax_masked, softmax_parts, SoftmaxParts};
 

@@ -6,7 +6,7 @@
 //! (`heads[1].w_k: expected 4×2, got 4×3`). A scenario built in code is checked
 //! by [`Scenario::validate`] before anything is multiplied.
 
-use super::json::{self, Json};
+use super::json::{self, Json, JsonProblem};
 use super::Matrix;
 use std::fmt;
 
@@ -192,20 +192,68 @@ pub enum Reason {
     OutsideMatrix { rows: usize, cols: usize },
     /// An edit names a position that does not exist.
     NoSuchPosition,
-    /// What the file reader says (its own words).
-    Text(String),
+    /// The text is not JSON: where, and what is wrong.
+    Json {
+        line: usize,
+        column: usize,
+        problem: JsonProblem,
+    },
+    /// A value of the wrong kind; `got` is the value as written (cut at 40
+    /// characters).
+    Expected { what: Expected, got: String },
+    /// A field the format does not have; `known` are the ones it has.
+    UnknownField {
+        name: String,
+        known: &'static [&'static str],
+    },
+    /// A required field is absent.
+    MissingField(&'static str),
+    /// A number beyond f64 (such as `1e999`).
+    NumberOutOfRange,
+    /// Row `row` has `len` numbers, row 0 has `first`.
+    Ragged {
+        row: usize,
+        len: usize,
+        first: usize,
+    },
+    /// `mask` is none of its forms; `got` as written.
+    MaskForm(String),
+    /// `mask.padding` or `mask.window` is not a whole number ≥ 0.
+    WholeNumber(String),
+    /// `mask.custom` is not an array of arrays of booleans.
+    CustomMask,
+    /// `positional` is none of its values; `got` as written.
+    PositionalForm(String),
+    /// A file of `got` bytes, over the `limit` (refused before reading it).
+    TooLarge { limit: usize, got: usize },
+    /// The browser could not read the file.
+    Unreadable,
 }
 
-impl From<String> for Reason {
-    fn from(s: String) -> Reason {
-        Reason::Text(s)
-    }
+/// What kind of value a [`Reason::Expected`] wanted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Object,
+    Rows,
+    Row,
+    Number,
+    Bool,
+    Labels,
+    Label,
+    Heads,
 }
 
-impl From<&str> for Reason {
-    fn from(s: &str) -> Reason {
-        Reason::Text(s.to_string())
+/// `1234567` as `1,234,567`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
     }
+    out
 }
 
 impl fmt::Display for Reason {
@@ -266,7 +314,50 @@ impl fmt::Display for Reason {
             Reason::NoSuchMatrix => write!(f, "this matrix does not exist"),
             Reason::OutsideMatrix { rows, cols } => write!(f, "outside the {rows}×{cols} matrix"),
             Reason::NoSuchPosition => write!(f, "no such position"),
-            Reason::Text(s) => write!(f, "{s}"),
+            Reason::TooLarge { limit, got } => write!(
+                f,
+                "the file has {} bytes, over the limit of {} bytes ({} MB)",
+                grouped(*got),
+                grouped(*limit),
+                limit / (1024 * 1024)
+            ),
+            Reason::Unreadable => write!(f, "the file could not be read"),
+            Reason::Json {
+                line,
+                column,
+                problem,
+            } => write!(f, "not valid JSON: line {line}, column {column}: {problem}"),
+            Reason::Expected { what, got } => {
+                let what = match what {
+                    Expected::Object => "an object",
+                    Expected::Rows => "an array of rows",
+                    Expected::Row => "a row (an array of numbers)",
+                    Expected::Number => "a number",
+                    Expected::Bool => "true or false",
+                    Expected::Labels => "an array of labels",
+                    Expected::Label => "a string",
+                    Expected::Heads => "an array of heads",
+                };
+                write!(f, "expected {what}, got {got}")
+            }
+            Reason::UnknownField { name, known } => write!(
+                f,
+                "unknown field `{name}`, expected one of {}",
+                known.join(", ")
+            ),
+            Reason::MissingField(key) => write!(f, "missing field `{key}`"),
+            Reason::NumberOutOfRange => write!(f, "number out of range (not a finite f64)"),
+            Reason::Ragged { row, len, first } => write!(
+                f,
+                "row {row} has {len} numbers but row 0 has {first}; every row must have the same length"
+            ),
+            Reason::MaskForm(got) => write!(f, "{MASK_FORMS}, got {got}"),
+            Reason::WholeNumber(got) => write!(f, "must be a whole number ≥ 0, got {got}"),
+            Reason::CustomMask => write!(f, "custom must be an array of arrays of true/false"),
+            Reason::PositionalForm(got) => write!(
+                f,
+                "expected \"none\", \"sinusoidal\" or \"onehot\", got {got}"
+            ),
         }
     }
 }
@@ -337,8 +428,16 @@ impl Scenario {
     /// from their decimal text by Rust's exact parser, so every f64 written
     /// by [`Scenario::to_json`] comes back bit for bit.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let doc = json::parse(text)
-            .map_err(|e| ScenarioError::new("", format!("not valid JSON: {e}")))?;
+        let doc = json::parse(text).map_err(|e| {
+            ScenarioError::new(
+                "",
+                Reason::Json {
+                    line: e.line,
+                    column: e.column,
+                    problem: e.problem,
+                },
+            )
+        })?;
         let s = read::scenario(&doc)?;
         s.validate()?;
         Ok(s)
@@ -562,7 +661,7 @@ impl From<&Mask> for Json {
 
 /// A [`Matrix`] as an array of rows (row-vector orientation).
 pub(crate) mod rows {
-    use super::{json, Json, Matrix};
+    use super::{json, Json, Matrix, Reason};
 
     /// JSON rows; a non-finite entry is written as `null`.
     pub fn to_json(m: &Matrix) -> Json {
@@ -573,13 +672,14 @@ pub(crate) mod rows {
     }
 
     /// A rectangular array of rows as a matrix; ragged rows are refused.
-    pub fn from_rows(rows: &[Vec<f64>]) -> Result<Matrix, String> {
+    pub fn from_rows(rows: &[Vec<f64>]) -> Result<Matrix, Reason> {
         let cols = rows.first().map_or(0, Vec::len);
         if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
-            return Err(format!(
-                "row {i} has {} numbers but row 0 has {cols}; every row must have the same length",
-                r.len()
-            ));
+            return Err(Reason::Ragged {
+                row: i,
+                len: r.len(),
+                first: cols,
+            });
         }
         Ok(Matrix::from_fn(rows.len(), cols, |r, c| rows[r][c]))
     }
@@ -602,19 +702,35 @@ mod read {
         }
     }
 
-    fn object<'a>(v: &'a Json, field: &str, known: &[&str]) -> R<&'a Map> {
-        let map = v.as_object().ok_or_else(|| {
-            ScenarioError::new(field, format!("expected an object, got {}", describe(v)))
-        })?;
+    fn expected(field: &str, what: Expected, v: &Json) -> ScenarioError {
+        ScenarioError::new(
+            field,
+            Reason::Expected {
+                what,
+                got: describe(v),
+            },
+        )
+    }
+
+    fn object<'a>(v: &'a Json, field: &str, known: &'static [&'static str]) -> R<&'a Map> {
+        let map = v
+            .as_object()
+            .ok_or_else(|| expected(field, Expected::Object, v))?;
         if let Some((k, _)) = map.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            let path = if field.is_empty() {
-                k.clone()
-            } else {
-                format!("{field}.{k}")
+            // A key that is no name (empty, spaces, quotes…) is quoted, so
+            // the path still points at it: `[""]`, `heads[0]["w q"]`.
+            let plain = !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_');
+            let path = match (plain, field.is_empty()) {
+                (true, true) => k.clone(),
+                (true, false) => format!("{field}.{k}"),
+                (false, _) => format!("{field}[{k:?}]"),
             };
             return Err(ScenarioError::new(
                 path,
-                format!("unknown field `{k}`, expected one of {}", known.join(", ")),
+                Reason::UnknownField {
+                    name: k.clone(),
+                    known,
+                },
             ));
         }
         Ok(map)
@@ -624,14 +740,12 @@ mod read {
         map.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
-    fn required<'a>(map: &'a Map, key: &str, field: &str) -> R<&'a Json> {
-        get(map, key).ok_or_else(|| ScenarioError::new(field, format!("missing field `{key}`")))
+    fn required<'a>(map: &'a Map, key: &'static str, field: &str) -> R<&'a Json> {
+        get(map, key).ok_or_else(|| ScenarioError::new(field, Reason::MissingField(key)))
     }
 
-    fn array<'a>(v: &'a Json, field: &str, what: &str) -> R<&'a [Json]> {
-        v.as_array().ok_or_else(|| {
-            ScenarioError::new(field, format!("expected {what}, got {}", describe(v)))
-        })
+    fn array<'a>(v: &'a Json, field: &str, what: Expected) -> R<&'a [Json]> {
+        v.as_array().ok_or_else(|| expected(field, what, v))
     }
 
     /// A JSON number (parsed exactly by `json::parse`), refusing what f64
@@ -639,23 +753,17 @@ mod read {
     fn number(v: &Json, field: &str) -> R<f64> {
         match v {
             Json::Number(x) if x.is_finite() => Ok(*x),
-            Json::Number(_) => Err(ScenarioError::new(
-                field,
-                "number out of range (not a finite f64)",
-            )),
-            _ => Err(ScenarioError::new(
-                field,
-                format!("expected a number, got {}", describe(v)),
-            )),
+            Json::Number(_) => Err(ScenarioError::new(field, Reason::NumberOutOfRange)),
+            _ => Err(expected(field, Expected::Number, v)),
         }
     }
 
     pub fn matrix(v: &Json, field: &str) -> R<Matrix> {
-        let rows = array(v, field, "an array of rows")?;
+        let rows = array(v, field, Expected::Rows)?;
         let mut out: Vec<Vec<f64>> = Vec::with_capacity(rows.len());
         for (r, row) in rows.iter().enumerate() {
             let f = format!("{field}[{r}]");
-            let cells = array(row, &f, "a row (an array of numbers)")?;
+            let cells = array(row, &f, Expected::Row)?;
             let nums = cells
                 .iter()
                 .enumerate()
@@ -667,16 +775,12 @@ mod read {
     }
 
     fn boolean(v: &Json, field: &str) -> R<bool> {
-        v.as_bool().ok_or_else(|| {
-            ScenarioError::new(
-                field,
-                format!("expected true or false, got {}", describe(v)),
-            )
-        })
+        v.as_bool()
+            .ok_or_else(|| expected(field, Expected::Bool, v))
     }
 
     pub fn mask(v: &Json) -> R<Mask> {
-        let bad = || ScenarioError::new("mask", format!("{MASK_FORMS}, got {}", describe(v)));
+        let bad = || ScenarioError::new("mask", Reason::MaskForm(describe(v)));
         // Any whole number ≥ 0; beyond usize it saturates (a window that
         // wide sees every key anyway), so every written mask reads back.
         let count = |x: &Json, key: &str| -> R<usize> {
@@ -684,10 +788,7 @@ mod read {
                 .filter(|v| v.is_finite() && *v >= 0.0 && v.fract() == 0.0)
                 .map(|v| v as usize)
                 .ok_or_else(|| {
-                    ScenarioError::new(
-                        format!("mask.{key}"),
-                        format!("must be a whole number ≥ 0, got {}", describe(x)),
-                    )
+                    ScenarioError::new(format!("mask.{key}"), Reason::WholeNumber(describe(x)))
                 })
         };
         match v {
@@ -699,12 +800,7 @@ mod read {
                     "padding" => Ok(Mask::Padding(count(value, "padding")?)),
                     "window" => Ok(Mask::Window(count(value, "window")?)),
                     "custom" => {
-                        let not_bools = || {
-                            ScenarioError::new(
-                                "mask.custom",
-                                "custom must be an array of arrays of true/false",
-                            )
-                        };
+                        let not_bools = || ScenarioError::new("mask.custom", Reason::CustomMask);
                         let rows = value.as_array().ok_or_else(not_bools)?;
                         rows.iter()
                             .map(|row| {
@@ -731,10 +827,7 @@ mod read {
             Some("onehot") => Ok(Positional::OneHot),
             _ => Err(ScenarioError::new(
                 "positional",
-                format!(
-                    "expected \"none\", \"sinusoidal\" or \"onehot\", got {}",
-                    describe(v)
-                ),
+                Reason::PositionalForm(describe(v)),
             )),
         }
     }
@@ -742,7 +835,7 @@ mod read {
     fn head(v: &Json, r: usize) -> R<HeadWeights> {
         let field = format!("heads[{r}]");
         let map = object(v, &field, &["w_q", "w_k", "w_v"])?;
-        let m = |key: &str| {
+        let m = |key: &'static str| {
             let f = format!("{field}.{key}");
             matrix(required(map, key, &f)?, &f)
         };
@@ -770,36 +863,26 @@ mod read {
             other => describe(other),
         };
         if format != FORMAT {
-            return Err(ScenarioError::new(
-                "format",
-                format!("expected \"{FORMAT}\", got {format}"),
-            ));
+            return Err(ScenarioError::new("format", Reason::Format(format)));
         }
         let x = matrix(required(map, "x", "x")?, "x")?;
         let tokens = match get(map, "tokens") {
             None | Some(Json::Null) => default_tokens(x.nrows()),
-            Some(v) => array(v, "tokens", "an array of labels")?
+            Some(v) => array(v, "tokens", Expected::Labels)?
                 .iter()
                 .enumerate()
                 .map(|(i, t)| {
-                    t.as_str().map(str::to_string).ok_or_else(|| {
-                        ScenarioError::new(
-                            format!("tokens[{i}]"),
-                            format!("expected a string, got {}", describe(t)),
-                        )
-                    })
+                    t.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| expected(&format!("tokens[{i}]"), Expected::Label, t))
                 })
                 .collect::<R<Vec<String>>>()?,
         };
-        let heads = array(
-            required(map, "heads", "heads")?,
-            "heads",
-            "an array of heads",
-        )?
-        .iter()
-        .enumerate()
-        .map(|(r, h)| head(h, r))
-        .collect::<R<Vec<HeadWeights>>>()?;
+        let heads = array(required(map, "heads", "heads")?, "heads", Expected::Heads)?
+            .iter()
+            .enumerate()
+            .map(|(r, h)| head(h, r))
+            .collect::<R<Vec<HeadWeights>>>()?;
         let w_o = match get(map, "w_o") {
             None | Some(Json::Null) => None,
             Some(v) => Some(matrix(v, "w_o")?),

@@ -28,24 +28,43 @@ async function fresh(query = '', opts) {
   return o;
 }
 
-async function playFor(page, speed, ms) {
+/** Plays from the start at `speed` until the clock reaches `target` virtual
+ * ms (waiting for that state, not for a fixed time), then pauses. Returns
+ * the virtual time reached and the wall time it took, both measured in the
+ * page. */
+async function playUntil(page, speed, target) {
   await page.click('#wt-restart');
   await page.click(`.speeds button:text("${speed}×")`);
-  await page.click('#wt-play');
-  await page.waitForTimeout(ms);
-  await page.click('#wt-play');
-  return Number(await attr(page, 'data-time'));
+  await expectAttr(page, 'data-time', 0);
+  return page.evaluate((target) => new Promise((resolve) => {
+    const p = document.querySelector('.player');
+    const play = document.querySelector('#wt-play');
+    const t0 = performance.now();
+    play.click();
+    const tick = () => {
+      if (Number(p.dataset.time) < target) { requestAnimationFrame(tick); return; }
+      const wall = performance.now() - t0;
+      play.click();
+      resolve({ time: Number(p.dataset.time), wall });
+    };
+    requestAnimationFrame(tick);
+  }), target);
 }
 
 test('the time reached scales with the speed', async () => {
   const { context, page, problems } = await fresh();
-  const fast = await playFor(page, 1.5, 2000);
+  // About 2 s of wall time each.
+  const fast = await playUntil(page, 1.5, 3000);
+  await expectAttr(page, 'data-playing', 'false');
   const fastStep = Number(await attr(page, 'data-step'));
-  const slow = await playFor(page, 0.5, 2000);
+  const slow = await playUntil(page, 0.5, 1000);
+  await expectAttr(page, 'data-playing', 'false');
   const slowStep = Number(await attr(page, 'data-step'));
-  assert.ok(fast > 2400 && fast < 4200, `1.5× for 2 s reached ${fast} virtual ms`);
-  assert.ok(slow > 700 && slow < 1500, `0.5× for 2 s reached ${slow} virtual ms`);
-  const ratio = fast / slow;
+  const [fastRate, slowRate] = [fast.time / fast.wall, slow.time / slow.wall];
+  // Virtual time runs at the speed; the first frame's delay only slows it.
+  assert.ok(fastRate > 0.9 && fastRate < 1.75, `1.5×: ${fast.time} virtual ms in ${fast.wall} ms`);
+  assert.ok(slowRate > 0.3 && slowRate < 0.58, `0.5×: ${slow.time} virtual ms in ${slow.wall} ms`);
+  const ratio = fastRate / slowRate;
   assert.ok(ratio > 2.2 && ratio < 3.8, `ratio ${ratio}`);
   assert.ok(fastStep > slowStep, `steps ${fastStep} vs ${slowStep}`);
   assert.equal(await attr(page, 'data-speed'), '0.5');
@@ -119,9 +138,10 @@ test('playback does not re-render the matrices', async () => {
   });
   await page.click('.speeds button:text("1.5×")');
   await page.click('#wt-play');
-  await page.waitForTimeout(2500);
+  await page.waitForFunction(() => Number(document.querySelector('.player').dataset.step) > 4, null, { timeout: 20000 });
   await page.click('#wt-play');
-  assert.ok(Number(await attr(page, 'data-step')) > 2, 'it played');
+  await expectAttr(page, 'data-playing', 'false');
+  assert.ok(Number(await attr(page, 'data-step')) > 4, 'it played');
   assert.equal(await page.evaluate(() => window.__mutations), 0, 'no matrix DOM changed while playing');
   assert.deepEqual(problems, []);
   await context.close();
@@ -129,8 +149,9 @@ test('playback does not re-render the matrices', async () => {
 
 test('editing a number while playing keeps the current step', async () => {
   const { context, page, problems } = await fresh('&step=7');
+  const start = Number(await attr(page, 'data-time'));
   await page.click('#wt-play');
-  await page.waitForTimeout(300);
+  await page.waitForFunction((t) => Number(document.querySelector('.player').dataset.time) > t, start);
   const before = Number(await attr(page, 'data-step'));
   const input = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
   await page.fill(input, '4');
@@ -149,8 +170,7 @@ test('with reduced motion the steps still advance, without tweening', async () =
   assert.equal(await page.$eval('[data-matrix="x"] td', (el) => getComputedStyle(el).transitionDuration), '0s');
   await page.click('.speeds button:text("1.5×")');
   await page.click('#wt-play');
-  await page.waitForTimeout(1600);
-  assert.ok(Number(await attr(page, 'data-step')) >= 2);
+  await page.waitForFunction(() => Number(document.querySelector('.player').dataset.step) >= 2, null, { timeout: 20000 });
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -160,7 +180,7 @@ test('screenshots: both conventions and both languages', async () => {
     const { context, page, problems } = await openPage(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
     await page.goto(`${BASE_URL}?lang=${lang}&convention=${conv}&granularity=dot&step=${step}`);
     await ready(page);
-    await page.waitForTimeout(200);
+    await page.waitForFunction((n) => document.querySelector('.player')?.dataset.step === String(n) && document.fonts.status === 'loaded', step);
     await shot(page, `walkthrough-${conv}-${lang}-step${step}`);
     assert.deepEqual(problems, []);
     await context.close();
