@@ -142,19 +142,74 @@ pub struct WalkthroughProps {
     pub lang: Lang,
 }
 
-/// Something done to the player at a real time (ms).
-type PlayerAction = Rc<dyn Fn(&mut Player, f64)>;
 /// The pending animation frame, dropped (cancelled) on teardown.
 type FrameSlot = Rc<RefCell<Option<gloo::render::AnimationFrame>>>;
 
-/// The player, the trace it was built for (to notice edits), and the
-/// stage's size for that trace (kept while it plays, so nothing jumps).
-struct Live {
+/// The player and the trace (and scenario) it was built for: the
+/// walkthrough's state, changed only by [`Act`]s. The stage is drawn from
+/// this trace, so an edit shows the new numbers once the player has been
+/// rebuilt for them (an effect keyed on the trace), never a timeline built
+/// for other shapes.
+#[derive(Clone)]
+struct Playback {
     player: Player,
     trace: Rc<Trace>,
+    scenario: Rc<Scenario>,
     has_w_o: bool,
-    /// The stage's geometry and size, and what they were measured for.
-    layout: Option<Layout>,
+    /// Real time (ms) of the animation frame this state was made for.
+    frame: f64,
+}
+
+/// What happens to the player (dispatched with the real time).
+enum Act {
+    /// An animation frame (with reduced motion, steps only).
+    Tick {
+        reduce: bool,
+    },
+    Go(usize),
+    Back,
+    Forward,
+    Toggle,
+    Speed(f64),
+    Granularity(Granularity),
+    /// A new trace: rebuild the steps, keeping the moment.
+    Rebuild(Rc<Trace>, Rc<Scenario>),
+}
+
+impl Reducible for Playback {
+    /// The action and the real time (ms) it happens at.
+    type Action = (f64, Act);
+
+    fn reduce(self: Rc<Self>, (t, act): (f64, Act)) -> Rc<Self> {
+        let mut next = (*self).clone();
+        let pl = &mut next.player;
+        match act {
+            Act::Tick { reduce } => {
+                // With reduced motion a tick that changes no step changes
+                // nothing: the same state, so Yew skips the render.
+                if !pl.tick(t, reduce) && reduce {
+                    return self;
+                }
+                next.frame = t;
+            }
+            Act::Go(k) => pl.go(k, t),
+            Act::Back => pl.go(pl.step.saturating_sub(1), t),
+            Act::Forward => pl.go(pl.step + 1, t),
+            Act::Toggle => pl.toggle(t),
+            Act::Speed(v) => pl.set_speed(v, t),
+            Act::Granularity(g) => pl.rebuild(&self.trace, g, self.has_w_o, t),
+            Act::Rebuild(trace, scenario) => {
+                if Rc::ptr_eq(&trace, &self.trace) && Rc::ptr_eq(&scenario, &self.scenario) {
+                    return self;
+                }
+                next.has_w_o = scenario.w_o.is_some();
+                pl.rebuild(&trace, pl.granularity, next.has_w_o, t);
+                next.trace = trace;
+                next.scenario = scenario;
+            }
+        }
+        Rc::new(next)
+    }
 }
 
 /// The stage's cell geometry and size. Measured again only when the trace,
@@ -196,9 +251,7 @@ fn stage_width(node: &NodeRef) -> f64 {
 #[component]
 pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     let lang = p.lang;
-    let update = use_force_update();
-    let has_w_o = p.scenario.w_o.is_some();
-    let live = use_mut_ref(|| {
+    let state = use_reducer(|| {
         let g = effects::query("granularity")
             .and_then(|g| Granularity::parse(&g))
             .unwrap_or(Granularity::Row);
@@ -209,22 +262,30 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         let step = effects::query("step")
             .and_then(|s| s.parse::<usize>().ok())
             .map_or(0, |s| s.saturating_sub(1));
-        Live {
+        let has_w_o = p.scenario.w_o.is_some();
+        Playback {
             player: Player::new(&p.trace, g, has_w_o, step, speed),
             trace: p.trace.clone(),
+            scenario: p.scenario.clone(),
             has_w_o,
-            layout: None,
+            frame: 0.0,
         }
     });
-    // An edit while playing rebuilds the timeline and keeps the step.
+    // The stage's geometry and size, measured again only when needed.
+    let layout = use_mut_ref(|| None::<Layout>);
+    // An edit (playing or not) rebuilds the steps for the new trace and
+    // keeps the moment. Keyed on the pointers: the state holds the old
+    // trace, so a new one never reuses its address.
     {
-        let mut l = live.borrow_mut();
-        if !Rc::ptr_eq(&l.trace, &p.trace) || l.has_w_o != has_w_o {
-            let g = l.player.granularity;
-            l.player.rebuild(&p.trace, g, has_w_o, now());
-            l.trace = p.trace.clone();
-            l.has_w_o = has_w_o;
-        }
+        let d = state.dispatcher();
+        let (trace, scenario) = (p.trace.clone(), p.scenario.clone());
+        use_effect_with(
+            (
+                Rc::as_ptr(&p.trace) as usize,
+                Rc::as_ptr(&p.scenario) as usize,
+            ),
+            move |_| d.dispatch((now(), Act::Rebuild(trace, scenario))),
+        );
     }
     // The stage's width follows the figure (resizes, rotation, zoom).
     let body = use_node_ref();
@@ -248,45 +309,38 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         });
     }
     let reduce = use_memo((), |_| reduced_motion());
-    // Runs `f` on the player, then repaints this component.
+    // A callback that sends `make()` to the player.
     let act = {
-        let (live, update) = (live.clone(), update.clone());
-        move |f: PlayerAction| {
-            let (live, update) = (live.clone(), update.clone());
-            Callback::from(move |_: ()| {
-                f(&mut live.borrow_mut().player, now());
-                update.force_update();
-            })
+        let d = state.dispatcher();
+        move |make: fn() -> Act| {
+            let d = d.clone();
+            Callback::from(move |_: ()| d.dispatch((now(), make())))
         }
     };
     let (step, playing, speed) = {
-        let pl = &live.borrow().player;
+        let pl = &state.player;
         (pl.step, pl.clock.playing, pl.clock.speed)
     };
 
     // While playing: wake every frame and repaint the stage (with reduced
     // motion, only when the step changes).
+    // (The loop ends when playing stops: this effect is cleaned up.)
     {
-        let (live, update, reduce) = (live.clone(), update.clone(), *reduce);
+        let (d, reduce) = (state.dispatcher(), *reduce);
         use_effect_with(playing, move |playing| {
             let handle: FrameSlot = Rc::default();
             if *playing {
-                fn frame(h: FrameSlot, tick: Rc<dyn Fn() -> bool>) {
+                fn frame(h: FrameSlot, tick: Rc<dyn Fn()>) {
                     let h2 = h.clone();
                     *h.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
-                        if tick() {
-                            frame(h2, tick);
-                        }
+                        tick();
+                        frame(h2, tick);
                     }));
                 }
-                let tick: Rc<dyn Fn() -> bool> = Rc::new(move || {
-                    let mut l = live.borrow_mut();
-                    if l.player.tick(now(), reduce) || !reduce {
-                        update.force_update();
-                    }
-                    l.player.clock.playing
-                });
-                frame(handle.clone(), tick);
+                frame(
+                    handle.clone(),
+                    Rc::new(move || d.dispatch((now(), Act::Tick { reduce }))),
+                );
             }
             move || drop(handle.borrow_mut().take())
         });
@@ -294,11 +348,8 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
 
     // Space plays or pauses, arrows step, unless the user is typing.
     {
-        let (on_toggle, on_back, on_fwd) = (
-            act(Rc::new(|pl, t| pl.toggle(t))),
-            act(Rc::new(|pl, t| pl.go(pl.step.saturating_sub(1), t))),
-            act(Rc::new(|pl, t| pl.go(pl.step + 1, t))),
-        );
+        let (on_toggle, on_back, on_fwd) =
+            (act(|| Act::Toggle), act(|| Act::Back), act(|| Act::Forward));
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 gloo::events::EventListener::new_with_options(
@@ -344,30 +395,32 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
 
     let conv = p.convention;
     let t_now = now();
-    let mut l = live.borrow_mut();
+    let pb = &*state;
+    let (trace, scenario, has_w_o) = (&pb.trace, &pb.scenario, pb.has_w_o);
+    let mut cache = layout.borrow_mut();
     let width = if *width > 0.0 {
         *width
     } else {
         stage_width(&body)
     };
-    let at = (conv, width.to_bits(), l.player.granularity);
+    let at = (conv, width.to_bits(), pb.player.granularity);
     let ctx_with = |g| Ctx {
-        trace: &p.trace,
-        scenario: &p.scenario,
+        trace,
+        scenario,
         conv,
         g,
     };
-    let (g, extent) = match &l.layout {
-        Some(x) if x.at == at && Rc::ptr_eq(&x.trace, &p.trace) => (x.g, x.extent),
+    let (g, extent) = match &*cache {
+        Some(x) if x.at == at && Rc::ptr_eq(&x.trace, trace) => (x.g, x.extent),
         _ => {
-            let g = Geometry::new(&p.trace, width);
-            let key = stage::size_key(ctx_with(g), &l.player.timeline);
-            let extent = match &l.layout {
+            let g = Geometry::new(trace, width);
+            let key = stage::size_key(ctx_with(g), &pb.player.timeline);
+            let extent = match &*cache {
                 Some(x) if x.key == key => x.extent,
-                _ => stage::extent(ctx_with(g), &l.player.timeline),
+                _ => stage::extent(ctx_with(g), &pb.player.timeline),
             };
-            l.layout = Some(Layout {
-                trace: p.trace.clone(),
+            *cache = Some(Layout {
+                trace: trace.clone(),
                 at,
                 g,
                 key,
@@ -376,9 +429,9 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             (g, extent)
         }
     };
+    drop(cache);
     let ctx = ctx_with(g);
-    let l = &*l;
-    let player = &l.player;
+    let player = &pb.player;
     let n = player.timeline.len();
     let current = player.current();
     // Paused at the very start of a step (after a jump), show the step done.
@@ -390,20 +443,20 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     };
     let scene = stage::frame(ctx, &player.timeline, k, progress, *reduce);
     let caption = caption_text(
-        &captions::caption(&current, &p.trace, conv, has_w_o),
-        &p.trace.tokens,
+        &captions::caption(&current, trace, conv, has_w_o),
+        &trace.tokens,
         lang,
     );
-    let highlights = current.highlights(&p.trace, player.progress());
+    let highlights = current.highlights(trace, player.progress());
     let math = result_matrix(&highlights)
         .map(|(m, _)| {
             step_formula(
                 m,
                 conv,
-                p.trace.scale,
+                trace.scale,
                 has_w_o,
-                p.trace.masked,
-                p.trace.positional,
+                trace.masked,
+                trace.positional,
             )
         })
         .unwrap_or_default();
@@ -420,20 +473,19 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         }
     };
     let scrub = {
-        let (live, update) = (live.clone(), update.clone());
+        let d = state.dispatcher();
         Callback::from(move |e: InputEvent| {
             if let Some(v) = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
                 .and_then(|i| i.value().parse::<usize>().ok())
             {
-                live.borrow_mut().player.go(v.saturating_sub(1), now());
-                update.force_update();
+                d.dispatch((now(), Act::Go(v.saturating_sub(1))));
             }
         })
     };
     let on_granularity = {
-        let (live, update, trace) = (live.clone(), update.clone(), p.trace.clone());
+        let d = state.dispatcher();
         Callback::from(move |e: Event| {
             if let Some(g) = e
                 .target()
@@ -441,8 +493,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 .and_then(|s| Granularity::parse(&s.value()))
             {
                 effects::set_query("granularity", g.code());
-                live.borrow_mut().player.rebuild(&trace, g, has_w_o, now());
-                update.force_update();
+                d.dispatch((now(), Act::Granularity(g)));
             }
         })
     };
@@ -460,15 +511,15 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             <div class="player-bar">
                 <h2>{ S::WalkthroughHeading.t(lang) }</h2>
                 <span class="transport">
-                    { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(0, t)))) }
-                    { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step.saturating_sub(1), t)))) }
-                    { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(Rc::new(|pl, t| pl.toggle(t)))) }
-                    { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(Rc::new(|pl, t| pl.go(pl.step + 1, t)))) }
+                    { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(|| Act::Go(0))) }
+                    { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(|| Act::Back)) }
+                    { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(|| Act::Toggle)) }
+                    { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(|| Act::Forward)) }
                 </span>
                 <span class="speeds" role="group" aria-label={S::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&s| button(
                         None, format!("{s}×"), format!("{} {s}×", S::SpeedLabel.t(lang)), Some(speed == s),
-                        act(Rc::new(move |pl, t| pl.set_speed(s, t))),
+                        { let d = state.dispatcher(); Callback::from(move |_: ()| d.dispatch((now(), Act::Speed(s)))) },
                     )) }
                 </span>
                 <label class="field inline" for="wt-granularity">
@@ -508,6 +559,65 @@ mod tests {
     use crate::attention::compute;
     use crate::lesson::presets::notes_004;
     use crate::lesson::timeline::{Phase, Step};
+
+    fn playback(s: Scenario) -> Rc<Playback> {
+        let trace = Rc::new(compute(&s).unwrap());
+        Rc::new(Playback {
+            player: Player::new(&trace, Granularity::Row, s.w_o.is_some(), 0, 1.0),
+            trace,
+            has_w_o: s.w_o.is_some(),
+            scenario: Rc::new(s),
+            frame: 0.0,
+        })
+    }
+
+    #[test]
+    fn the_player_reducer_returns_the_same_state_when_nothing_changes() {
+        let pb = playback(notes_004());
+        // Paused, with reduced motion: a tick changes nothing, so Yew skips the render.
+        let same = pb.clone().reduce((0.0, Act::Tick { reduce: true }));
+        assert!(Rc::ptr_eq(&same, &pb));
+        // The same trace again (a render without an edit): nothing to rebuild.
+        let same = pb
+            .clone()
+            .reduce((0.0, Act::Rebuild(pb.trace.clone(), pb.scenario.clone())));
+        assert!(Rc::ptr_eq(&same, &pb));
+        // Moving is a new state; the old one is untouched.
+        let moved = pb.clone().reduce((0.0, Act::Go(3)));
+        assert_eq!((pb.player.step, moved.player.step), (0, 3));
+        let back = moved.clone().reduce((0.0, Act::Back));
+        assert_eq!(back.player.step, 2);
+        let played = back.reduce((0.0, Act::Toggle));
+        assert!(played.player.clock.playing);
+        assert_eq!(
+            played
+                .clone()
+                .reduce((0.0, Act::Speed(1.5)))
+                .player
+                .clock
+                .speed,
+            1.5
+        );
+    }
+
+    #[test]
+    fn an_edit_rebuilds_the_steps_for_the_new_trace() {
+        let pb = playback(notes_004()).reduce((0.0, Act::Go(4)));
+        let mut bigger = notes_004();
+        bigger.scale = true;
+        let trace = Rc::new(compute(&bigger).unwrap());
+        let next = pb
+            .clone()
+            .reduce((0.0, Act::Rebuild(trace.clone(), Rc::new(bigger))));
+        assert!(Rc::ptr_eq(&next.trace, &trace));
+        // Scaling adds a ÷√d_k step per query (15 → 18 steps), and the
+        // player stays on the same moment of the computation.
+        assert_eq!(
+            (pb.player.timeline.len(), next.player.timeline.len()),
+            (15, 18)
+        );
+        assert_eq!(next.player.current(), pb.player.current());
+    }
 
     #[test]
     fn highlight_rules_select_by_the_page_contract() {

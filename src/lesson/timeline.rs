@@ -13,6 +13,7 @@
 
 use super::names::MatrixName;
 use crate::attention::{Positional, Trace};
+use std::rc::Rc;
 
 /// How finely the walkthrough steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -696,14 +697,15 @@ mod tests {
 /// Every method takes the real time `now` (ms) as an input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
-    pub timeline: Timeline,
+    /// Shared, so a player is cheap to clone (one state per animation frame).
+    pub timeline: Rc<Timeline>,
     pub granularity: Granularity,
     pub clock: Clock,
     pub step: usize,
     /// Which pair of a dot product is lit (0 otherwise).
     pub sub: usize,
     /// How many pairs each step has (d_k for dot products, else 1).
-    subs: Vec<usize>,
+    subs: Rc<[usize]>,
 }
 
 impl Player {
@@ -716,14 +718,14 @@ impl Player {
         speed: f64,
     ) -> Player {
         let mut p = Player {
-            timeline: Timeline::new(trace, granularity, has_w_o),
+            timeline: Rc::new(Timeline::new(trace, granularity, has_w_o)),
             granularity,
             clock: Clock::paused_at(0.0, speed),
             step: 0,
             sub: 0,
-            subs: Vec::new(),
+            subs: Rc::from(Vec::new()),
         };
-        p.subs = subs(&p.timeline, trace);
+        p.subs = subs(&p.timeline, trace).into();
         p.go(step, 0.0);
         p
     }
@@ -734,9 +736,9 @@ impl Player {
     pub fn rebuild(&mut self, trace: &Trace, granularity: Granularity, has_w_o: bool, now: f64) {
         let old = self.current();
         let index = self.step;
-        self.timeline = Timeline::new(trace, granularity, has_w_o);
+        self.timeline = Rc::new(Timeline::new(trace, granularity, has_w_o));
         self.granularity = granularity;
-        self.subs = subs(&self.timeline, trace);
+        self.subs = subs(&self.timeline, trace).into();
         let step = self.timeline.equivalent(old).unwrap_or(index);
         self.go(step, now);
     }
