@@ -13,7 +13,7 @@ use proptest::sample::Index;
 use serde_json::{json, Value};
 
 mod common;
-use common::config;
+use common::{config, same_bits};
 
 // ---------------------------------------------------------------------------
 // strategies
@@ -485,14 +485,7 @@ proptest! {
         s in valid_scenario(),
         edits in vec((any::<Index>(), node_edit()), 1..=3),
     ) {
-        let mut doc: Value = serde_json::from_str(&s.to_json()).unwrap();
-        for (at, e) in &edits {
-            let mut paths = Vec::new();
-            collect_paths(&doc, String::new(), &mut paths);
-            let path = at.get(&paths).clone();
-            e.apply(&mut doc, &path);
-        }
-        check_json_text(&doc.to_string())?;
+        check_json_text(&mutated(&s, &edits))?;
     }
 }
 
@@ -753,6 +746,19 @@ fn json_document() -> BoxedStrategy<Value> {
     .boxed()
 }
 
+/// `s`'s JSON with each edit applied in turn at the node its index picks
+/// among the nodes there are then.
+fn mutated(s: &Scenario, edits: &[(Index, NodeEdit)]) -> String {
+    let mut doc: Value = serde_json::from_str(&s.to_json()).unwrap();
+    for (at, e) in edits {
+        let mut paths = Vec::new();
+        collect_paths(&doc, String::new(), &mut paths);
+        let path = at.get(&paths).clone();
+        e.apply(&mut doc, &path);
+    }
+    doc.to_string()
+}
+
 /// Every JSON pointer in `v` ("" is the root).
 fn collect_paths(v: &Value, here: String, out: &mut Vec<String>) {
     out.push(here.clone());
@@ -850,40 +856,12 @@ fn fuzz_text() -> impl Strategy<Value = String> {
         }),
         // Nodes replaced, removed or duplicated.
         4 => (valid_scenario(), vec((any::<Index>(), node_edit()), 1..=4)).prop_map(|(s, edits)| {
-            let mut doc: Value = serde_json::from_str(&s.to_json()).unwrap();
-            for (at, e) in &edits {
-                let mut paths = Vec::new();
-                collect_paths(&doc, String::new(), &mut paths);
-                let path = at.get(&paths).clone();
-                e.apply(&mut doc, &path);
-            }
-            doc.to_string()
+            mutated(&s, &edits)
         }),
         // Documents in the scenario's vocabulary, and plain garbage.
         1 => json_document().prop_map(|d| d.to_string()),
         1 => prop_oneof![any::<String>(), "[\\[\\]{}\",:0-9a-z_.eE+\\- ]{0,300}"],
     ]
-}
-
-/// Every number of `a` and `b` has the same bits (so -0 stays -0).
-fn same_bits(a: &Scenario, b: &Scenario) -> bool {
-    let m = |x: &Matrix, y: &Matrix| {
-        x.shape() == y.shape()
-            && x.iter()
-                .zip(y.iter())
-                .all(|(p, q)| p.to_bits() == q.to_bits())
-    };
-    a == b
-        && m(&a.x, &b.x)
-        && a.heads
-            .iter()
-            .zip(&b.heads)
-            .all(|(p, q)| m(&p.w_q, &q.w_q) && m(&p.w_k, &q.w_k) && m(&p.w_v, &q.w_v))
-        && match (&a.w_o, &b.w_o) {
-            (Some(p), Some(q)) => m(p, q),
-            (None, None) => true,
-            _ => false,
-        }
 }
 
 /// decode → validate → compute → encode: no panic; every refusal names a

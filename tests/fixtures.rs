@@ -7,9 +7,11 @@
 //! `WRITE_FIXTURES=1 cargo test --test fixtures -- --ignored` wrote them;
 //! never rewrite them to make a failing reader pass.
 
+mod common;
 use attention_lab::app::url::{scenario_from_fragment, share_fragment};
 use attention_lab::attention::{Mask, Matrix, Positional, Scenario, FORMAT};
 use attention_lab::lesson::presets::{i_love_you, notes_004, random, two_heads, Dims};
+use common::same_bits;
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {
@@ -85,27 +87,6 @@ fn scenarios() -> Vec<(&'static str, Scenario)> {
 
 fn read(name: &str) -> String {
     std::fs::read_to_string(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// Every number has the same bits (so -0 stays -0).
-fn same_bits(a: &Scenario, b: &Scenario) -> bool {
-    let m = |x: &Matrix, y: &Matrix| {
-        x.shape() == y.shape()
-            && x.iter()
-                .zip(y.iter())
-                .all(|(p, q)| p.to_bits() == q.to_bits())
-    };
-    a == b
-        && m(&a.x, &b.x)
-        && a.heads
-            .iter()
-            .zip(&b.heads)
-            .all(|(p, q)| m(&p.w_q, &q.w_q) && m(&p.w_k, &q.w_k) && m(&p.w_v, &q.w_v))
-        && match (&a.w_o, &b.w_o) {
-            (Some(p), Some(q)) => m(p, q),
-            (None, None) => true,
-            _ => false,
-        }
 }
 
 /// The stems of the fixture files.

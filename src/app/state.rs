@@ -646,6 +646,17 @@ mod tests {
         s
     }
 
+    /// A page open on the reader's saved work.
+    fn open_with_work() -> Rc<State> {
+        Rc::new(State::start(
+            Lang::En,
+            Convention::Row,
+            None,
+            Some(work()),
+            None,
+        ))
+    }
+
     #[test]
     fn a_broken_link_opens_the_saved_work_and_saves_nothing() {
         let mut overflow = notes_004();
@@ -663,13 +674,7 @@ mod tests {
             assert_eq!(s.previous, None);
         }
         // Pasted into an open page: the alert, and the work stays.
-        let open = Rc::new(State::start(
-            Lang::En,
-            Convention::Row,
-            None,
-            Some(work()),
-            None,
-        ));
+        let open = open_with_work();
         let after = open.clone().reduce(Action::BadLink(LinkError::NotUtf8));
         assert_eq!(*after.scenario, work());
         assert_eq!(after.alert, Some(Alert::BadLink(LinkError::NotUtf8)));
@@ -733,13 +738,7 @@ mod tests {
 
     #[test]
     fn a_link_pasted_into_an_open_page_keeps_the_work_too() {
-        let open = Rc::new(State::start(
-            Lang::En,
-            Convention::Row,
-            None,
-            Some(work()),
-            None,
-        ));
+        let open = open_with_work();
         let linked = Preset::SelfAttend.build();
         let after = open.reduce(Action::Load(linked.clone(), Source::Link));
         assert_eq!(*after.scenario, linked);
@@ -753,13 +752,7 @@ mod tests {
 
     #[test]
     fn another_tabs_newer_work_is_shown_and_this_tabs_kept() {
-        let open = Rc::new(State::start(
-            Lang::En,
-            Convention::Row,
-            None,
-            Some(work()),
-            None,
-        ));
+        let open = open_with_work();
         let theirs = Preset::Uniform.build();
         let after = open.clone().reduce(Action::Foreign(theirs.clone()));
         assert_eq!(*after.scenario, theirs);
