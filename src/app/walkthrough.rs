@@ -476,8 +476,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         let d = state.dispatcher();
         Callback::from(move |e: InputEvent| {
             if let Some(v) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .target_dyn_into::<web_sys::HtmlInputElement>()
                 .and_then(|i| i.value().parse::<usize>().ok())
             {
                 d.dispatch((now(), Act::Go(v.saturating_sub(1))));
@@ -488,8 +487,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         let d = state.dispatcher();
         Callback::from(move |e: Event| {
             if let Some(g) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
                 .and_then(|s| Granularity::parse(&s.value()))
             {
                 effects::set_query("granularity", g.code());

@@ -489,10 +489,11 @@ pub fn kv_decode(layer: &Layer<Matrix>) -> Vec<DecodeStep> {
                     let q = ops.mm(&x, wq);
                     let k = ops.mm(&x, wk);
                     let v = ops.mm(&x, wv);
-                    *ks = ks.clone().insert_row(t, 0.0);
-                    ks.row_mut(t).copy_from(&k.row(0));
-                    *vs = vs.clone().insert_row(t, 0.0);
-                    vs.row_mut(t).copy_from(&v.row(0));
+                    // Append the new key and value to the cache (without cloning it first).
+                    for (cached, new) in [(&mut *ks, &k), (&mut *vs, &v)] {
+                        *cached = std::mem::replace(cached, Matrix::zeros(0, 0)).insert_row(t, 0.0);
+                        cached.row_mut(t).copy_from(&new.row(0));
+                    }
                     let s = ops.scores(&q, ks, Keys::All);
                     let w = ops.softmax(&s, layer.divisor, Keys::All);
                     ops.mm(&w, vs)

@@ -80,24 +80,15 @@ pub struct Strip {
     pub output: Vec<f64>,
 }
 
-/// Query `i` of head `h` through the pipeline; `training` is `Some((p,
-/// seed))` in training mode. Reads the engine's trace; only the dropout
-/// and the last product are computed here.
-pub fn strip(trace: &Trace, h: usize, i: usize, training: Option<(f64, u64)>) -> Strip {
+/// Query `i` of head `h` through the pipeline; `dropped` is the head's
+/// draw in training mode ([`train`]), `None` at inference. Reads the
+/// engine's trace; only the last product is computed here.
+pub fn strip(trace: &Trace, h: usize, i: usize, dropped: Option<&Dropped>) -> Strip {
     let head = &trace.heads[h];
     let n = head.weights.ncols();
     let row = |m: &Matrix| m.row(i).iter().copied().collect::<Vec<f64>>();
-    let (dropped_m, keep) = match training {
-        Some((p, seed)) => {
-            let d = train(head, p, seed);
-            (d.weights, d.keep)
-        }
-        None => (
-            head.weights.clone(),
-            DMatrix::from_element(head.weights.nrows(), n, true),
-        ),
-    };
-    let output = matmul(&dropped_m.rows(i, 1).into_owned(), &head.v);
+    let weights = dropped.map_or(&head.weights, |d| &d.weights);
+    let output = matmul(&weights.rows(i, 1).into_owned(), &head.v);
     Strip {
         scores: row(&head.scores),
         scaled: row(&head.scaled),
@@ -105,8 +96,10 @@ pub fn strip(trace: &Trace, h: usize, i: usize, training: Option<(f64, u64)>) ->
             .map(|j| trace.allowed[(i, j)].then(|| head.scaled[(i, j)]))
             .collect(),
         weights: row(&head.weights),
-        dropped: row(&dropped_m),
-        kept: (0..n).map(|j| keep[(i, j)]).collect(),
+        dropped: row(weights),
+        kept: (0..n)
+            .map(|j| dropped.is_none_or(|d| d.keep[(i, j)]))
+            .collect(),
         output: output.iter().copied().collect(),
     }
 }
@@ -225,7 +218,7 @@ mod tests {
             s.output,
             t.heads[0].output.row(1).iter().copied().collect::<Vec<_>>()
         );
-        let tr = strip(&t, 0, 1, Some((0.5, 2)));
+        let tr = strip(&t, 0, 1, Some(&train(&t.heads[0], 0.5, 2)));
         assert_eq!(tr.weights, s.weights);
         for j in 0..3 {
             assert_eq!(

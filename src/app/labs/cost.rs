@@ -3,8 +3,8 @@
 //! variants are written once and either computed or only counted; times are
 //! measured here, one size per task so the page stays responsive.
 
-use super::mini;
 use super::predict::Lab;
+use super::{mini, whole, Same};
 use crate::app::i18n::{Lang, S};
 use crate::app::walkthrough::now;
 use crate::attention::cost::{
@@ -13,10 +13,8 @@ use crate::attention::cost::{
 };
 use crate::attention::{compute, Mask, Matrix, Scenario, Trace};
 use crate::lesson::format::{count, rounded, short};
-use crate::lesson::parse::parse_number;
 use crate::lesson::timeline::{sup, Clock, SPEEDS};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// The plot's sizes: n = 1, 2, 4, … 4096.
@@ -94,18 +92,6 @@ fn diff_text(d: f64) -> String {
     }
 }
 
-/// A whole number from an `<input>` change, within `lo..=hi`.
-fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
-    let input = e.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
-    let ok = parse_number(&input.value())
-        .ok()
-        .filter(|v| v.fract() == 0.0 && *v >= lo as f64 && *v <= hi as f64);
-    input
-        .set_attribute("aria-invalid", if ok.is_some() { "false" } else { "true" })
-        .ok();
-    ok.map(|v| v as usize)
-}
-
 fn variants(w: usize, r: usize) -> [(&'static str, Variant); 4] {
     [
         ("dense", Variant::Dense(Keys::All)),
@@ -151,10 +137,7 @@ fn CostBody(p: &CostLabProps) -> Html {
     let set_metric = {
         let metric = metric.clone();
         Callback::from(move |e: Event| {
-            if let Some(sel) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 metric.set(match sel.value().as_str() {
                     "exps" => Metric::Exps,
                     "stored" => Metric::Stored,
@@ -410,12 +393,17 @@ fn sized(s: &Scenario, t: &Trace, k: usize) -> Layer<Matrix> {
 #[component]
 fn LinearDemo(p: &CostLabProps) -> Html {
     let lang = p.lang;
-    let h = &p.trace.heads[0];
     let n = p.trace.n();
-    let par = linear_parallel(&h.q, &h.k, &h.v);
-    let steps = linear_recurrent(&h.q, &h.k, &h.v);
-    let rec = Matrix::from_fn(n, h.v.ncols(), |i, c| steps[i].output[c]);
-    let diff = (&par - &rec).abs().max();
+    // Both forms once per trace, not on every animation tick.
+    let both = use_memo(Same(p.trace.clone()), |t| {
+        let h = &t.0.heads[0];
+        let par = linear_parallel(&h.q, &h.k, &h.v);
+        let steps = linear_recurrent(&h.q, &h.k, &h.v);
+        let rec = Matrix::from_fn(n, h.v.ncols(), |i, c| steps[i].output[c]);
+        let diff = (&par - &rec).abs().max();
+        (par, steps, rec, diff)
+    });
+    let (par, steps, rec, diff) = (&both.0, &both.1, &both.2, both.3);
     let clock = use_state(|| Clock::paused_at(0.0, 1.0));
     let tick = use_state(|| 0u32);
     let total = STEP_MS * n as f64;
@@ -464,8 +452,8 @@ fn LinearDemo(p: &CostLabProps) -> Html {
             <p class="note">{ S::LabLinearHow.t(lang) }</p>
             <p class="formula">{ "φ(x) = elu(x) + 1 · S = Σ φ(kʲ)vʲᵀ · z = Σ φ(kʲ) · bⁱ = φ(qⁱ)ᵀS / φ(qⁱ)ᵀz" }</p>
             <div class="lab-row">
-                <figure><figcaption>{ S::LabParallel.t(lang) }</figcaption>{ mini(&par, "parallel", false, false, None) }</figure>
-                <figure><figcaption>{ S::LabRecurrent.t(lang) }</figcaption>{ mini(&rec, "recurrent", false, false, None) }</figure>
+                <figure><figcaption>{ S::LabParallel.t(lang) }</figcaption>{ mini(par, "parallel", false, false, None) }</figure>
+                <figure><figcaption>{ S::LabRecurrent.t(lang) }</figcaption>{ mini(rec, "recurrent", false, false, None) }</figure>
             </div>
             <p class="verdict-line yes" data-linear-diff={diff.to_string()}>{ format!("{} {}", S::LabLargestDiff.t(lang), diff_text(diff)) }</p>
             <div class="player-bar mini-player">
@@ -548,8 +536,7 @@ fn LayerTypes(p: &CostLabProps) -> Html {
         let n = n.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(v) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .target_dyn_into::<web_sys::HtmlInputElement>()
                 .and_then(|i| i.value().parse::<f64>().ok())
             {
                 n.set(2f64.powf(v).round() as usize);

@@ -5,15 +5,14 @@
 //! visible draw) and rescales the rest by 1/(1−p). The math is
 //! `crate::lesson::dropout`, beside the engine's trace, never inside it.
 
-use super::mini;
 use super::predict::Lab;
+use super::{checked, mini};
 use crate::app::i18n::{Lang, S};
 use crate::attention::Trace;
 use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
 use crate::lesson::format::short;
 use crate::lesson::parse::parse_number;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -35,12 +34,6 @@ pub fn DropoutLab(p: &DropoutLabProps) -> Html {
     }
 }
 
-/// The value of an `<input>` event's target.
-fn input_of(e: &Event) -> Option<web_sys::HtmlInputElement> {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-}
-
 #[component]
 fn DropoutBody(p: &DropoutLabProps) -> Html {
     let lang = p.lang;
@@ -53,8 +46,9 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
     let error = use_state(|| None::<S>);
     let n = t.n();
     let (i, h) = ((*query).min(n - 1), (*head).min(t.heads.len() - 1));
-    let draw = training.then_some((*rate, *seed));
-    let st = strip(t, h, i, draw);
+    // One draw per render, shared by the strip and the head's weights.
+    let dropped = training.then(|| train(&t.heads[h], *rate, *seed));
+    let st = strip(t, h, i, dropped.as_ref());
 
     let set_mode = |on: bool| {
         let training = training.clone();
@@ -63,36 +57,28 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
     let on_rate = {
         let (rate, error) = (rate.clone(), error.clone());
         Callback::from(move |e: Event| {
-            let Some(input) = input_of(&e) else { return };
-            match parse_number(&input.value()) {
-                Ok(v) if (0.0..=MAX_P).contains(&v) => {
-                    input.set_attribute("aria-invalid", "false").ok();
+            match checked(&e, |t| {
+                parse_number(t).ok().filter(|v| (0.0..=MAX_P).contains(v))
+            }) {
+                Some(v) => {
                     error.set(None);
                     rate.set(v);
                 }
-                _ => {
-                    input.set_attribute("aria-invalid", "true").ok();
-                    error.set(Some(S::LabBadRate));
-                }
+                None => error.set(Some(S::LabBadRate)),
             }
         })
     };
     let on_seed = {
         let (seed, error) = (seed.clone(), error.clone());
-        Callback::from(move |e: Event| {
-            let Some(input) = input_of(&e) else { return };
-            match input.value().trim().parse::<u64>() {
-                Ok(v) => {
-                    input.set_attribute("aria-invalid", "false").ok();
+        Callback::from(
+            move |e: Event| match checked(&e, |t| t.trim().parse::<u64>().ok()) {
+                Some(v) => {
                     error.set(None);
                     seed.set(v);
                 }
-                Err(_) => {
-                    input.set_attribute("aria-invalid", "true").ok();
-                    error.set(Some(S::LabBadSeed));
-                }
-            }
-        })
+                None => error.set(Some(S::LabBadSeed)),
+            },
+        )
     };
     let next_seed = {
         let seed = seed.clone();
@@ -101,10 +87,7 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
     let pick_query = {
         let query = query.clone();
         Callback::from(move |e: Event| {
-            if let Some(sel) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 query.set(sel.value().parse().unwrap_or(0));
             }
         })
@@ -112,10 +95,7 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
     let pick_head = {
         let head = head.clone();
         Callback::from(move |e: Event| {
-            if let Some(sel) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-            {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 head.set(sel.value().parse().unwrap_or(0));
             }
         })
@@ -150,7 +130,6 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
     ));
     let sum_w = row_sum(&st.weights);
     let sum_d = row_sum(&st.dropped);
-    let dropped = train(&t.heads[h], if *training { *rate } else { 0.0 }, *seed);
     let hidden = t.allowed.map(|a| !a);
     html! {
         <>
@@ -230,7 +209,7 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
             </p>
             <figure>
                 <figcaption>{ S::LabAllWeights.t(lang) }</figcaption>
-                { mini(&dropped.weights, "dropped", true, false, Some(&hidden)) }
+                { mini(dropped.as_ref().map_or(&t.heads[h].weights, |d| &d.weights), "dropped", true, false, Some(&hidden)) }
             </figure>
         </>
     }

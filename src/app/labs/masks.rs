@@ -7,8 +7,8 @@
 //! scenario: the workbench, the share link and undo follow. The grid math
 //! is `crate::lesson::masks`.
 
-use super::mini;
 use super::predict::Lab;
+use super::{mini, whole, Same};
 use crate::app::i18n::{Lang, S};
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
@@ -16,7 +16,6 @@ use crate::lesson::grid::{step_clamped, Move};
 use crate::lesson::masks::{
     blind_rows, edges, grid, named, painted, self_loops, star, toggle_edge, with_self_loops, Grid,
 };
-use crate::lesson::parse::parse_number;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -72,20 +71,8 @@ fn number_field(
     set: Callback<usize>,
 ) -> Html {
     let onchange = Callback::from(move |e: Event| {
-        let Some(input) = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        match parse_number(&input.value()) {
-            Ok(v) if v.fract() == 0.0 && v >= 1.0 && v <= max as f64 => {
-                input.set_attribute("aria-invalid", "false").ok();
-                set.emit(v as usize);
-            }
-            _ => {
-                input.set_attribute("aria-invalid", "true").ok();
-            }
+        if let Some(v) = whole(&e, 1, max) {
+            set.emit(v);
         }
     });
     html! {
@@ -301,11 +288,14 @@ fn MasksBody(p: &MasksLabProps) -> Html {
     };
 
     // Before and after, on the first head.
-    let before: Option<Trace> = compute(&Scenario {
-        mask: Mask::None,
-        ..(**s).clone()
-    })
-    .ok();
+    // Once per scenario, not on every cell a drag paints.
+    let before = use_memo(Same(s.clone()), |s| {
+        compute(&Scenario {
+            mask: Mask::None,
+            ..(*s.0).clone()
+        })
+        .ok()
+    });
     let hidden = p.trace.allowed.map(|a| !a);
     let blind = blind_rows(&current);
     let set_w = {
@@ -347,7 +337,7 @@ fn MasksBody(p: &MasksLabProps) -> Html {
                 </p>
             }
             <div class="lab-row before-after">
-                if let Some(b) = &before {
+                if let Some(b) = &*before {
                     <figure><figcaption>{ S::LabWeightsNoMask.t(lang) }</figcaption>{ mini(&b.heads[0].weights, "before", true, false, None) }</figure>
                 }
                 <figure><figcaption>{ S::LabWeightsMasked.t(lang) }</figcaption>{ mini(&p.trace.heads[0].weights, "after", true, false, Some(&hidden)) }</figure>

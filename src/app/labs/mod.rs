@@ -14,7 +14,9 @@ pub mod scoring;
 
 use crate::attention::Matrix;
 use crate::lesson::format::{rounded, short};
+use crate::lesson::parse::parse_number;
 use nalgebra::DMatrix;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Rows and columns shown of a lab's small matrices.
@@ -54,5 +56,42 @@ fn mini(
                 }) }
             </tbody>
         </table>
+    }
+}
+
+/// Reads the `<input>` an event came from with `parse`, marking it
+/// `aria-invalid` when `parse` refuses the text (the caller keeps its last
+/// good value and says why where it was typed).
+fn checked<T>(e: &Event, parse: impl FnOnce(&str) -> Option<T>) -> Option<T> {
+    let input = e.target_dyn_into::<web_sys::HtmlInputElement>()?;
+    let value = parse(&input.value());
+    input
+        .set_attribute(
+            "aria-invalid",
+            if value.is_some() { "false" } else { "true" },
+        )
+        .ok();
+    value
+}
+
+/// A whole number typed in `lo..=hi` (see [`checked`]).
+fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
+    checked(e, |t| {
+        parse_number(t)
+            .ok()
+            .filter(|v| v.fract() == 0.0 && *v >= lo as f64 && *v <= hi as f64)
+            .map(|v| v as usize)
+    })
+}
+
+/// An `Rc` compared by pointer: a memo key that changes exactly when the
+/// page hands a lab a new trace or scenario (holding it keeps the address
+/// from being reused).
+#[derive(Clone)]
+struct Same<T>(Rc<T>);
+
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0)
     }
 }

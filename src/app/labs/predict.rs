@@ -1,11 +1,16 @@
-//! "Predict, then reveal": a question with two or more answers; the lab's
-//! numbers stay hidden until the reader answers (or asks to see them).
+//! A lab's frame: its title and lead, then "predict, then reveal": a
+//! question with two or more answers; the lab's numbers stay hidden until
+//! the reader answers (or asks to see them).
 
 use crate::app::i18n::{Lang, S};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub struct PredictProps {
+pub struct LabProps {
+    /// `data-lab` and `view=NAME`.
+    pub name: &'static str,
+    pub title: AttrValue,
+    pub lead: AttrValue,
     pub question: AttrValue,
     /// The answers offered, and which one is right.
     pub answers: Vec<AttrValue>,
@@ -13,14 +18,16 @@ pub struct PredictProps {
     /// Said after any answer: why.
     pub explanation: AttrValue,
     pub lang: Lang,
-    /// The lab's numbers, shown once answered.
+    /// The lab's numbers, shown once the question is answered.
     pub children: Html,
 }
 
+/// A lab's section: title, lead, the question, then its numbers.
 #[component]
-pub fn Predict(p: &PredictProps) -> Html {
+pub fn Lab(p: &LabProps) -> Html {
     let chosen = use_state(|| None::<Option<usize>>);
     let lang = p.lang;
+    let title_id = format!("lab-{}-title", p.name);
     let pick = |a: Option<usize>| {
         let chosen = chosen.clone();
         Callback::from(move |_: MouseEvent| chosen.set(Some(a)))
@@ -31,55 +38,28 @@ pub fn Predict(p: &PredictProps) -> Html {
         _ => None,
     };
     html! {
-        <div class="predict">
-            <p class="question"><strong>{ S::PredictFirst.t(lang) }</strong>{ " " }{ p.question.clone() }</p>
-            <div class="answers" role="group" aria-label={S::PredictFirst.t(lang)}>
-                { for p.answers.iter().enumerate().map(|(k, a)| html! {
-                    <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
-                        disabled={chosen.is_some()} onclick={pick(Some(k))}>{ a.clone() }</button>
-                }) }
-                if chosen.is_none() {
-                    <button class="skip" onclick={pick(None)}>{ S::PredictSkip.t(lang) }</button>
-                }
-            </div>
-            if chosen.is_some() {
-                <p class="verdict" role="status">
-                    if let Some(v) = verdict { <strong>{ v.t(lang) }</strong>{ " " } }
-                    { p.explanation.clone() }
-                </p>
-                { p.children.clone() }
-            }
-        </div>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct LabProps {
-    /// `data-lab` and `view=NAME`.
-    pub name: &'static str,
-    pub title: AttrValue,
-    pub lead: AttrValue,
-    pub question: AttrValue,
-    pub answers: Vec<AttrValue>,
-    pub right: usize,
-    pub explanation: AttrValue,
-    pub lang: Lang,
-    /// The lab's numbers, shown once the question is answered.
-    pub children: Html,
-}
-
-/// A lab's section: title, lead, the question, then its numbers.
-#[component]
-pub fn Lab(p: &LabProps) -> Html {
-    let title_id = format!("lab-{}-title", p.name);
-    html! {
         <section class="lab" data-lab={p.name} aria-labelledby={title_id.clone()}>
             <h2 id={title_id}>{ p.title.clone() }</h2>
             <p class="lead">{ p.lead.clone() }</p>
-            <Predict question={p.question.clone()} right={p.right} answers={p.answers.clone()}
-                explanation={p.explanation.clone()} lang={p.lang}>
-                { p.children.clone() }
-            </Predict>
+            <div class="predict">
+                <p class="question"><strong>{ S::PredictFirst.t(lang) }</strong>{ " " }{ p.question.clone() }</p>
+                <div class="answers" role="group" aria-label={S::PredictFirst.t(lang)}>
+                    { for p.answers.iter().enumerate().map(|(k, a)| html! {
+                        <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
+                            disabled={chosen.is_some()} onclick={pick(Some(k))}>{ a.clone() }</button>
+                    }) }
+                    if chosen.is_none() {
+                        <button class="skip" onclick={pick(None)}>{ S::PredictSkip.t(lang) }</button>
+                    }
+                </div>
+                if chosen.is_some() {
+                    <p class="verdict" role="status">
+                        if let Some(v) = verdict { <strong>{ v.t(lang) }</strong>{ " " } }
+                        { p.explanation.clone() }
+                    </p>
+                    { p.children.clone() }
+                }
+            </div>
         </section>
     }
 }
