@@ -185,6 +185,17 @@ pub fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// The `#s=` link in the address, if any, read and checked; a refusal
+/// records how long it took ([`mark_refusal`]).
+pub fn link_in_address() -> Option<Result<crate::attention::Scenario, url::LinkError>> {
+    let t0 = now_ms();
+    let link = url::scenario_from_fragment(&location_hash());
+    if matches!(link, Some(Err(_))) {
+        mark_refusal(now_ms() - t0);
+    }
+    link
+}
+
 /// Records how long the last refusal of a link or file took, as
 /// `<html data-refused-ms>` (the tests read it).
 pub fn mark_refusal(ms: f64) {

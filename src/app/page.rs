@@ -19,7 +19,6 @@ use super::labs::scoring::ScoringLab;
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, Toolbar};
-use super::url;
 use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario};
 use crate::lesson::edit::{Edit, Target};
@@ -179,11 +178,7 @@ pub fn App() -> Html {
     let mode = use_memo((), |_| effects::display_mode());
     let (embed, locked, figure, guest) = (mode.embed, mode.locked, mode.view, mode.guest());
     let state = use_reducer(|| {
-        let t0 = effects::now_ms();
-        let link = url::scenario_from_fragment(&effects::location_hash());
-        if matches!(link, Some(Err(_))) {
-            effects::mark_refusal(effects::now_ms() - t0);
-        }
+        let link = effects::link_in_address();
         State::start(
             effects::initial_lang(!guest),
             effects::query("convention")
@@ -264,13 +259,9 @@ pub fn App() -> Html {
             let listeners = web_sys::window().map(|w| {
                 let d = dispatcher.clone();
                 let hash = gloo::events::EventListener::new(&w, "hashchange", move |_| {
-                    let t0 = effects::now_ms();
-                    match url::scenario_from_fragment(&effects::location_hash()) {
+                    match effects::link_in_address() {
                         Some(Ok(s)) => d.dispatch(Action::Load(s, Source::Link)),
-                        Some(Err(e)) => {
-                            effects::mark_refusal(effects::now_ms() - t0);
-                            d.dispatch(Action::BadLink(e))
-                        }
+                        Some(Err(e)) => d.dispatch(Action::BadLink(e)),
                         None => {}
                     }
                     if !guest {

@@ -14,7 +14,7 @@
 //! The clock is virtual: speed multiplies it, and the position is a pure
 //! function of virtual time ([`Timeline::position`]).
 
-use super::effects;
+use super::effects::{self, now_ms as now};
 use super::i18n::{caption_text, Lang, S};
 use super::stage_draw::draw;
 use crate::attention::{Scenario, Trace};
@@ -28,12 +28,6 @@ use std::fmt::Write;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-pub(crate) fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
 
 fn reduced_motion() -> bool {
     web_sys::window()

@@ -5,8 +5,8 @@
 
 use super::predict::Lab;
 use super::{mini, whole, Same};
+use crate::app::effects::now_ms as now;
 use crate::app::i18n::{Lang, S};
-use crate::app::walkthrough::now;
 use crate::attention::cost::{
     complexity, kv_decode, layers_to_reach, linear_parallel, linear_recurrent, run, Counts, Dims,
     Keys, Layer, LayerKind, Real, Variant,
