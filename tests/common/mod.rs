@@ -16,12 +16,7 @@ pub fn config(cases: u32) -> ProptestConfig {
 /// Every number of `a` and `b` has the same bits (so -0 stays -0).
 #[allow(dead_code)] // each test binary uses its own part of this module
 pub fn same_bits(a: &Scenario, b: &Scenario) -> bool {
-    let m = |x: &Matrix, y: &Matrix| {
-        x.shape() == y.shape()
-            && x.iter()
-                .zip(y.iter())
-                .all(|(p, q)| p.to_bits() == q.to_bits())
-    };
+    let m = |x: &Matrix, y: &Matrix| attention_lab::lesson::heads::same_bits(x, y);
     a == b
         && m(&a.x, &b.x)
         && a.heads
