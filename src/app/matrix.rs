@@ -24,7 +24,9 @@ use crate::lesson::names::MatrixName;
 use crate::lesson::parse::{parse_matrix, parse_number, NumberError, PasteError};
 use crate::lesson::window::{swap_if, Axis};
 use nalgebra::DMatrix;
+use std::fmt::Write as _;
 use std::rc::Rc;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
@@ -361,9 +363,17 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
 
     let onchange = {
         let commit = commit.clone();
+        let on_edit = props.on_edit.clone();
         Callback::from(move |e: Event| {
             let Some(el) = event_element(&e) else { return };
-            if el.get_attribute("data-token").is_some() {
+            // A token label was renamed.
+            if let Some(index) = el.get_attribute("data-token").and_then(|i| i.parse().ok()) {
+                if let (Ok(input), Some(on_edit)) = (el.dyn_into::<HtmlInputElement>(), &on_edit) {
+                    on_edit.emit(Edit::Token {
+                        index,
+                        label: input.value(),
+                    });
+                }
                 return;
             }
             if let (Ok(input), Some((r, c, _))) =
@@ -530,112 +540,153 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         })
     });
 
-    let on_token_change = {
-        let on_edit = props.on_edit.clone();
-        Callback::from(move |e: Event| {
-            let Some(el) = event_element(&e) else { return };
-            let Some(index) = el.get_attribute("data-token").and_then(|i| i.parse().ok()) else {
-                return;
-            };
-            if let (Ok(input), Some(on_edit)) = (el.dyn_into::<HtmlInputElement>(), &on_edit) {
-                on_edit.emit(Edit::Token {
-                    index,
-                    label: input.value(),
-                });
-            }
-        })
-    };
-
     // --- rendering --------------------------------------------------------
+    // Rows are components whose props hold no values: a change of values
+    // re-renders no row, and `fill_cells` (one call per matrix, after the
+    // render) writes the values into the cells that show them.
     let bad_cell = match &*problem {
         Some(Problem::Cell { row, col, .. }) => Some((*row, *col)),
         _ => None,
     };
-    let label_cell = |i: usize, text: &str, header_row: bool| -> Html {
-        let is_token_axis = props.tokens_editable && (header_row == t);
-        if is_token_axis && editable {
-            html! {
-                <input class="token" data-token={i.to_string()} value={text.to_string()}
-                    aria-label={format!("{} {}", S::TokenLabel.t(lang), i + 1)}
-                    maxlength="40" size="6" onchange={on_token_change.clone()} />
-            }
-        } else {
-            html! { { text.to_string() } }
-        }
+    let token_label =
+        |i: usize| -> AttrValue { format!("{} {}", S::TokenLabel.t(lang), i + 1).into() };
+    let tokens_here = props.tokens_editable && editable;
+    let label = |labels: &Rc<Vec<String>>, i: usize| -> AttrValue {
+        labels
+            .get(i)
+            .map_or(AttrValue::Static(""), |l| AttrValue::from(l.clone()))
     };
     let header = html! {
         <tr>
             <th class="corner" aria-hidden="true"></th>
-            { for col_axis.range().map(|b| html! {
-                <th scope="col">{ label_cell(b, col_labels.get(b).map_or("", String::as_str), true) }</th>
+            { for col_axis.range().map(|b| {
+                let text = label(col_labels, b);
+                html! {
+                    <th scope="col">
+                        if tokens_here && t {
+                            <input class="token" data-token={b.to_string()} value={text}
+                                aria-label={token_label(b)} maxlength="40" size="6" />
+                        } else {
+                            { text }
+                        }
+                    </th>
+                }
             }) }
         </tr>
     };
-    let masked_text = S::MaskedCell.t(lang);
-    let undefined_text = S::UndefinedRow.t(lang);
     // Each input's accessible name: "W_Q (head 1) row 2, column 3".
-    let aria_prefix = match props.head {
-        Some(h) => format!(
-            "{} ({} {h}) {}",
-            props.name.contract_name(),
-            S::HeadHeading.t(lang),
-            S::Row.t(lang)
-        ),
-        None => format!("{} {}", props.name.contract_name(), S::Row.t(lang)),
-    };
-    let col_word = S::Col.t(lang);
-    let body = row_axis.range().map(|a| {
-        let cells = col_axis.range().map(|b| {
-            let (r, c) = at(a, b);
-            let v = m[(r, c)];
-            let undefined = props.undefined_rows.contains(&r);
-            let masked = props.allowed.as_ref().is_some_and(|al| !al[(r, c)]);
-            let is_selected = props.selected == Some((r, c));
-            // The common cell allocates nothing but its exact value.
-            let class: AttrValue = if masked || undefined || is_selected {
-                classes!(
-                    "cell",
-                    masked.then_some("masked"),
-                    undefined.then_some("undefined"),
-                    is_selected.then_some("selected"),
-                )
-                .to_string()
-                .into()
-            } else {
-                AttrValue::Static("cell")
-            };
-            let value = AttrValue::from(exact(v));
-            let title: Option<AttrValue> = if undefined {
-                Some(AttrValue::Static(undefined_text))
-            } else if masked {
-                Some(format!("{value} · {masked_text}").into())
-            } else if editable {
-                None
-            } else {
-                // The exact value as the tooltip (a shared Rc, no new text).
-                Some(value.clone())
-            };
-            let content = if editable {
-                let invalid = bad_cell == Some((r, c));
-                html! {
-                    <input inputmode="decimal" value={value.clone()} aria-invalid={invalid.then_some("true")}
-                        aria-label={format!("{aria_prefix} {}, {col_word} {}", r + 1, c + 1)} />
-                }
-            } else {
-                html! { { short(v) } }
-            };
+    let aria_prefix: Option<AttrValue> = editable.then(|| {
+        match props.head {
+            Some(h) => format!(
+                "{} ({} {h}) {}",
+                props.name.contract_name(),
+                S::HeadHeading.t(lang),
+                S::Row.t(lang)
+            ),
+            None => format!("{} {}", props.name.contract_name(), S::Row.t(lang)),
+        }
+        .into()
+    });
+    // What each shown cell is besides its value, in page order.
+    let width = col_axis.range().len();
+    let flags: Vec<u8> = row_axis
+        .range()
+        .flat_map(|a| col_axis.range().map(move |b| at(a, b)))
+        .map(|(r, c)| {
+            let mut f = 0u8;
+            if props.allowed.as_ref().is_some_and(|al| !al[(r, c)]) {
+                f |= MASKED;
+            }
+            if props.undefined_rows.contains(&r) {
+                f |= UNDEFINED;
+            }
+            if props.selected == Some((r, c)) {
+                f |= SELECTED;
+            }
+            if bad_cell == Some((r, c)) {
+                f |= INVALID;
+            }
+            f
+        })
+        .collect();
+    let body = row_axis
+        .range()
+        .enumerate()
+        .map(|(i, a)| {
             html! {
-                <td class={class} data-row={index_attr(r)} data-col={index_attr(c)}
-                    data-value={value} title={title} aria-selected={is_selected.then_some("true")}>{ content }</td>
+                <MatrixRow a={a} cols={(col_axis.start, col_axis.range().end)} transpose={t}
+                    label={label(row_labels, a)} token={(tokens_here && !t).then(|| token_label(a))}
+                    undefined_row={!t && props.undefined_rows.contains(&a)}
+                    flags={flags[i * width..(i + 1) * width].to_vec()}
+                    aria_prefix={aria_prefix.clone()} lang={lang} />
+            }
+        })
+        .collect::<Vec<Html>>();
+    let body_ref = use_node_ref();
+    let filled = use_mut_ref(Filled::default);
+    {
+        // The values of the shown cells that changed since the last fill
+        // (all of them when the cells are not the same ones).
+        let body_ref = body_ref.clone();
+        let m = m.clone();
+        let (rows_shown, cols_shown) = (row_axis.range(), col_axis.range());
+        let key = (
+            rows_shown.start,
+            rows_shown.end,
+            cols_shown.start,
+            cols_shown.end,
+            t,
+            editable,
+        );
+        use_effect(move || {
+            let Some(body) = body_ref.cast::<Element>() else {
+                return;
+            };
+            let mut filled = filled.borrow_mut();
+            if filled.key != Some(key) {
+                filled.key = Some(key);
+                filled.cells.clear();
+            }
+            filled.cells.resize(flags.len(), (0, u8::MAX));
+            let mut text = String::new();
+            let cells = rows_shown.flat_map(|a| cols_shown.clone().map(move |b| (a, b)));
+            for (k, (a, b)) in cells.enumerate() {
+                let v = m[at(a, b)];
+                let now = (v.to_bits(), flags[k]);
+                if filled.cells[k] == now {
+                    continue;
+                }
+                filled.cells[k] = now;
+                let _ = write!(text, "{k}\n{v}\n");
+                if !editable {
+                    text.push_str(&short(v));
+                    text.push('\n');
+                }
+            }
+            if !text.is_empty() {
+                fill_cells(&body, &text, editable);
             }
         });
-        let row_undefined = !t && props.undefined_rows.contains(&a);
-        html! {
-            <tr class={classes!(row_undefined.then_some("undefined-row"))}>
-                <th scope="row">{ label_cell(a, row_labels.get(a).map_or("", String::as_str), false) }</th>
-                { for cells }
-            </tr>
-        }
+    }
+    // A read-only cell's tooltip is its exact value, set when the pointer
+    // first reaches it (one attribute, not one per cell per change).
+    let onmouseover = (!editable).then(|| {
+        let masked = S::MaskedCell.t(lang);
+        Callback::from(move |e: MouseEvent| {
+            let Some((_, _, td)) = event_element(&e).and_then(|el| cell_of(&el)) else {
+                return;
+            };
+            if let Some(v) = td.get_attribute("data-value") {
+                if !td.matches(".undefined").unwrap_or(false) {
+                    let title = if td.matches(".masked").unwrap_or(false) {
+                        format!("{v} · {masked}")
+                    } else {
+                        v
+                    };
+                    let _ = td.set_attribute("title", &title);
+                }
+            }
+        })
     });
 
     let message = problem.as_ref().map(|p| match p {
@@ -675,14 +726,117 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             { window_nav(row_axis, col_axis, lang, &on_move) }
             <div class="grid-scroll">
                 <table ref={table_ref} role="grid" aria-label={title_text} tabindex={(selectable && !editable).then_some("0")}
-                    onchange={onchange} onkeydown={onkeydown} onpaste={onpaste} onclick={onclick}>
+                    onchange={onchange} onkeydown={onkeydown} onpaste={onpaste} onclick={onclick}
+                    onmouseover={onmouseover}>
                     <thead>{ header }</thead>
-                    <tbody>{ for body }</tbody>
+                    <tbody ref={body_ref}>{ for body }</tbody>
                 </table>
             </div>
             if let Some(msg) = message {
                 <p class="cell-error" role="alert">{ msg }</p>
             }
         </figure>
+    }
+}
+
+/// The cells a matrix last wrote values into: which window (rows, columns,
+/// transposed, editable) and each cell's value bits and flags.
+#[derive(Default)]
+struct Filled {
+    key: Option<(usize, usize, usize, usize, bool, bool)>,
+    cells: Vec<(u64, u8)>,
+}
+
+// What a cell is, beyond its value (`MatrixRow::flags`).
+const MASKED: u8 = 1;
+const UNDEFINED: u8 = 2;
+const SELECTED: u8 = 4;
+const INVALID: u8 = 8;
+
+// Writes values into a table body's cells in one call: `text` holds, per
+// changed cell, its index in page order, its exact value and (read-only
+// cells) its short form, one per line. An input gets the value only when
+// the cell's value changed, so refused text stays where it was typed. A
+// stale tooltip is dropped (the next hover writes it again).
+#[wasm_bindgen(inline_js = "export function fill_cells(body, text, editable) {
+  const p = text.split('\\n'), cells = body.getElementsByTagName('td');
+  for (let k = 0; k + 1 < p.length; ) {
+    const td = cells[+p[k++]], v = p[k++];
+    if (!td) return;
+    td.setAttribute('data-value', v);
+    if (editable) {
+      const input = td.firstElementChild;
+      if (input) input.value = v;
+    } else {
+      const s = p[k++], t = td.firstChild;
+      if (t) t.data = s; else td.textContent = s;
+      if (td.hasAttribute('title') && !td.classList.contains('undefined')) td.removeAttribute('title');
+    }
+  }
+}")]
+extern "C" {
+    fn fill_cells(body: &Element, text: &str, editable: bool);
+}
+
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    /// The displayed row.
+    a: usize,
+    /// The displayed columns shown, `start..end`.
+    cols: (usize, usize),
+    transpose: bool,
+    label: AttrValue,
+    /// The label is an editable token (its accessible name).
+    token: Option<AttrValue>,
+    undefined_row: bool,
+    /// Per shown cell: `MASKED | UNDEFINED | SELECTED | INVALID`.
+    flags: Vec<u8>,
+    /// Cells are inputs, named "X row" + " 2, column 3".
+    aria_prefix: Option<AttrValue>,
+    lang: Lang,
+}
+
+/// One row of a matrix: its label and cells, without their values (see
+/// `fill_cells`), so that new values re-render no row.
+#[component]
+fn MatrixRow(p: &RowProps) -> Html {
+    let lang = p.lang;
+    let cells = (p.cols.0..p.cols.1).zip(&p.flags).map(|(b, &f)| {
+        let (r, c) = swap_if(p.transpose, (p.a, b));
+        let class: AttrValue = if f & (MASKED | UNDEFINED | SELECTED) != 0 {
+            classes!(
+                "cell",
+                (f & MASKED != 0).then_some("masked"),
+                (f & UNDEFINED != 0).then_some("undefined"),
+                (f & SELECTED != 0).then_some("selected"),
+            )
+            .to_string()
+            .into()
+        } else {
+            AttrValue::Static("cell")
+        };
+        let title = (f & UNDEFINED != 0).then_some(AttrValue::Static(S::UndefinedRow.t(lang)));
+        html! {
+            <td class={class} data-row={index_attr(r)} data-col={index_attr(c)} title={title}
+                aria-selected={(f & SELECTED != 0).then_some("true")}>
+                if let Some(prefix) = &p.aria_prefix {
+                    <input inputmode="decimal" aria-invalid={(f & INVALID != 0).then_some("true")}
+                        aria-label={format!("{prefix} {}, {} {}", r + 1, S::Col.t(lang), c + 1)} />
+                }
+            </td>
+        }
+    });
+    html! {
+        <tr class={classes!(p.undefined_row.then_some("undefined-row"))}>
+            <th scope="row">
+                if let Some(name) = &p.token {
+                    <input class="token" data-token={p.a.to_string()} value={p.label.clone()}
+                        aria-label={name.clone()} maxlength="40" size="6" />
+                } else {
+                    { p.label.clone() }
+                }
+            </th>
+            { for cells }
+        </tr>
     }
 }

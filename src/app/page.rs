@@ -172,6 +172,44 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
     (!typing).then_some(action)
 }
 
+/// Runs the write waiting to be done, if any.
+fn run_pending(pending: &std::cell::RefCell<Option<Box<dyn FnOnce()>>>) {
+    let job = pending.borrow_mut().take();
+    if let Some(job) = job {
+        job();
+    }
+}
+
+/// Saves the scenario and the previous work when their counters moved past
+/// what `written` last saved (see `App`).
+fn save(
+    saves: u64,
+    previous_saves: u64,
+    written: &std::cell::RefCell<(u64, u64)>,
+    s: &Scenario,
+    previous: Option<&Scenario>,
+    d: &UseReducerDispatcher<State>,
+) {
+    let (done_saves, done_previous) = *written.borrow();
+    if saves == done_saves && previous_saves == done_previous {
+        return;
+    }
+    *written.borrow_mut() = (saves, previous_saves);
+    if previous_saves != done_previous && effects::store_previous(previous).is_err() {
+        d.dispatch(Action::StorageFailed);
+        return;
+    }
+    if saves != done_saves {
+        match effects::store_scenario(s) {
+            Ok(()) => {}
+            Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
+            // Another tab saved newer work unseen: show it, keep ours
+            // as the previous work (saved by the next run of this).
+            Err(effects::SaveError::Newer(theirs)) => d.dispatch(Action::Foreign(*theirs)),
+        }
+    }
+}
+
 #[component]
 pub fn App() -> Html {
     // How the page is shown (CONTRACT §4): read once, fixed for the visit.
@@ -212,37 +250,32 @@ pub fn App() -> Html {
     // link replaces is kept first, under its own key; if that cannot be
     // written, the link's scenario is not saved over it. Merely opening
     // the page (or a broken link) writes nothing.
+    // Writing happens in the task after the edit is painted (an encoded
+    // 64 × 64 scenario is a few ms), or at once when the page is left
+    // (`pagehide`) with a write still waiting.
+    let pending_save = use_mut_ref(|| None::<Box<dyn FnOnce()>>);
+    let save_timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
     {
         let d = dispatcher.clone();
         let written = use_mut_ref(|| (0u64, 0u64));
         // The counters change whenever what they count does: comparing them
         // is cheaper than comparing scenarios on every render.
         let (s, previous) = (state.scenario.clone(), state.previous.clone());
+        let (pending, timer) = (pending_save.clone(), save_timer.clone());
         use_effect_with(
             (state.saves, state.previous_saves),
-            move |(saves, previous_saves)| {
-                let (done_saves, done_previous) = *written.borrow();
-                if guest || (*saves == done_saves && *previous_saves == done_previous) {
+            move |&(saves, previous_saves)| {
+                if guest {
                     return;
                 }
-                *written.borrow_mut() = (*saves, *previous_saves);
-                if *previous_saves != done_previous
-                    && effects::store_previous(previous.as_deref()).is_err()
-                {
-                    d.dispatch(Action::StorageFailed);
-                    return;
-                }
-                if *saves != done_saves {
-                    match effects::store_scenario(&s) {
-                        Ok(()) => {}
-                        Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
-                        // Another tab saved newer work unseen: show it, keep ours
-                        // as the previous work (saved by the next run of this).
-                        Err(effects::SaveError::Newer(theirs)) => {
-                            d.dispatch(Action::Foreign(*theirs))
-                        }
-                    }
-                }
+                // A newer write replaces one still waiting.
+                *pending.borrow_mut() = Some(Box::new(move || {
+                    save(saves, previous_saves, &written, &s, previous.as_deref(), &d)
+                }));
+                let p = pending.clone();
+                *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(0, move || {
+                    run_pending(&p)
+                }));
             },
         );
     }
@@ -252,6 +285,7 @@ pub fn App() -> Html {
     // address (outside an embedded figure), so a reload keeps the edits.
     {
         let dispatcher = dispatcher.clone();
+        let pending = pending_save.clone();
         use_effect_with((), move |_| {
             if !guest {
                 effects::clear_share_fragment();
@@ -282,12 +316,16 @@ pub fn App() -> Html {
                         }
                     },
                 );
+                // Leaving the page: the write still waiting is done now.
+                let p = pending.clone();
+                let leave =
+                    gloo::events::EventListener::new(&w, "pagehide", move |_| run_pending(&p));
                 // Another tab's newer work: shown here, ours kept.
                 let d = dispatcher.clone();
                 let tabs = (!guest)
                     .then(|| effects::on_other_tab_save(move |s| d.dispatch(Action::Foreign(s))))
                     .flatten();
-                (hash, keys, tabs)
+                (hash, keys, tabs, leave)
             });
             move || drop(listeners)
         });
