@@ -331,6 +331,23 @@ pub fn App() -> Html {
         });
     }
 
+    // The labs (below the workbench, and their canvases) are rendered after
+    // the first paint of the full page, so that the stage and the matrices
+    // show sooner; a lab embedded alone is the figure and comes at once.
+    let labs_now = embed;
+    let later = use_state(|| labs_now);
+    {
+        let later = later.clone();
+        use_effect_with((), move |_| {
+            let frame = (!*later).then(|| {
+                gloo::render::request_animation_frame(move |_| {
+                    gloo::timers::callback::Timeout::new(0, move || later.set(true)).forget();
+                })
+            });
+            move || drop(frame)
+        });
+    }
+
     let on_action = {
         let d = dispatcher.clone();
         use_callback((), move |a: Action, _| d.dispatch(a))
@@ -517,7 +534,7 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout | effects::View::Cost) {
+            if *later && (!embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout | effects::View::Cost)) {
                 <section class="labs" aria-label={S::LabsHeading.t(lang)}>
                     if !embed {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
