@@ -648,28 +648,40 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                 filled.cells.clear();
             }
             filled.cells.resize(flags.len(), (0, u8::MAX));
-            let mut text = String::new();
             let cells = rows_shown.flat_map(|a| cols_shown.clone().map(move |b| (a, b)));
-            for (k, (a, b)) in cells.enumerate() {
-                let v = m[at(a, b)];
-                let now = (v.to_bits(), flags[k]);
-                if filled.cells[k] == now {
-                    continue;
+            let changed: Vec<(usize, f64)> = cells
+                .enumerate()
+                .filter_map(|(k, (a, b))| {
+                    let v = m[at(a, b)];
+                    let now = (v.to_bits(), flags[k]);
+                    (filled.cells[k] != now).then(|| {
+                        filled.cells[k] = now;
+                        (k, v)
+                    })
+                })
+                .collect();
+            if changed.is_empty() {
+                return;
+            }
+            // Every cell, in order, needs no indices.
+            let all = changed.len() == flags.len();
+            let mut text = String::with_capacity(changed.len() * if editable { 24 } else { 32 });
+            text.push_str(if all { "*\n" } else { "\n" });
+            for (k, v) in changed {
+                if !all {
+                    let _ = write!(text, "{k}\n");
                 }
-                filled.cells[k] = now;
-                let _ = write!(text, "{k}\n{v}\n");
+                let _ = write!(text, "{v}\n");
                 if !editable {
                     text.push_str(&short(v));
                     text.push('\n');
                 }
             }
-            if !text.is_empty() {
-                fill_cells(&body, &text, editable);
-            }
+            fill_cells(&body, &text, editable);
         });
     }
-    // A read-only cell's tooltip is its exact value, set when the pointer
-    // first reaches it (one attribute, not one per cell per change).
+    // A read-only cell's tooltip is its exact value, written whenever the
+    // pointer reaches it (not one attribute per cell per change).
     let onmouseover = (!editable).then(|| {
         let masked = S::MaskedCell.t(lang);
         Callback::from(move |e: MouseEvent| {
@@ -753,15 +765,16 @@ const UNDEFINED: u8 = 2;
 const SELECTED: u8 = 4;
 const INVALID: u8 = 8;
 
-// Writes values into a table body's cells in one call: `text` holds, per
-// changed cell, its index in page order, its exact value and (read-only
-// cells) its short form, one per line. An input gets the value only when
-// the cell's value changed, so refused text stays where it was typed. A
-// stale tooltip is dropped (the next hover writes it again).
+// Writes values into a table body's cells in one call: `text` holds, one
+// per line, `*` when every cell follows in page order (else nothing), then
+// per changed cell its index in page order (unless `*`), its exact value
+// and (read-only cells) its short form. An input gets the value only when
+// the cell's value changed, so refused text stays where it was typed. (A
+// read-only cell's tooltip is written on every hover, so it is never stale.)
 #[wasm_bindgen(inline_js = "export function fill_cells(body, text, editable) {
-  const p = text.split('\\n'), cells = body.getElementsByTagName('td');
-  for (let k = 0; k + 1 < p.length; ) {
-    const td = cells[+p[k++]], v = p[k++];
+  const p = text.split('\\n'), cells = body.getElementsByTagName('td'), all = p[0] === '*';
+  for (let i = 0, k = 1; k + 1 < p.length; i++) {
+    const td = cells[all ? i : +p[k++]], v = p[k++];
     if (!td) return;
     td.setAttribute('data-value', v);
     if (editable) {
@@ -770,7 +783,6 @@ const INVALID: u8 = 8;
     } else {
       const s = p[k++], t = td.firstChild;
       if (t) t.data = s; else td.textContent = s;
-      if (td.hasAttribute('title') && !td.classList.contains('undefined')) td.removeAttribute('title');
     }
   }
 }")]

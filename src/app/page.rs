@@ -331,20 +331,31 @@ pub fn App() -> Html {
         });
     }
 
-    // The labs (below the workbench, and their canvases) are rendered after
-    // the first paint of the full page, so that the stage and the matrices
-    // show sooner; a lab embedded alone is the figure and comes at once.
+    // What the labs (below the workbench) show: nothing until the first
+    // paint of the full page, so that the stage and the matrices show
+    // sooner; then the current scenario and trace, a task after they change,
+    // so that an edit's frame is not held up by figures out of sight (a
+    // newer change cancels an update still waiting). A lab embedded alone
+    // is the figure: it follows at once.
     let labs_now = embed;
-    let later = use_state(|| labs_now);
+    let labs_data = use_state(|| None::<(Rc<Scenario>, Rc<crate::attention::Trace>)>);
     {
-        let later = later.clone();
-        use_effect_with((), move |_| {
-            let frame = (!*later).then(|| {
-                gloo::render::request_animation_frame(move |_| {
-                    gloo::timers::callback::Timeout::new(0, move || later.set(true)).forget();
-                })
-            });
-            move || drop(frame)
+        let labs_data = labs_data.clone();
+        let (s, t) = (state.scenario.clone(), state.trace.clone());
+        use_effect_with(Rc::as_ptr(&state.trace) as usize, move |_| {
+            let shown = labs_data.is_some();
+            let go = move || labs_data.set(Some((s, t)));
+            let waiting = match (labs_now, shown) {
+                (true, _) => (None, None),
+                (false, true) => (None, Some(gloo::timers::callback::Timeout::new(0, go))),
+                (false, false) => (
+                    Some(gloo::render::request_animation_frame(move |_| {
+                        gloo::timers::callback::Timeout::new(0, go).forget();
+                    })),
+                    None,
+                ),
+            };
+            move || drop(waiting)
         });
     }
 
@@ -534,7 +545,8 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if *later && (!embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout | effects::View::Cost)) {
+            if let Some((s, t)) = if labs_now { Some((s.clone(), t.clone())) } else { (*labs_data).clone() } {
+            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout | effects::View::Cost) {
                 <section class="labs" aria-label={S::LabsHeading.t(lang)}>
                     if !embed {
                         <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
@@ -561,6 +573,7 @@ pub fn App() -> Html {
                         <CostLab scenario={s.clone()} trace={t.clone()} lang={lang} />
                     }
                 </section>
+            }
             }
             if embed {
                 <p class="embed-credit">
