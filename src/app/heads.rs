@@ -18,8 +18,8 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct HeadsProps {
-    pub scenario: Rc<Scenario>,
-    pub trace: Rc<Trace>,
+    pub scenario: super::Shared<Scenario>,
+    pub trace: super::Shared<Trace>,
     pub transpose: bool,
     /// Start the big-matrix view closed (large scenarios).
     pub collapsed: bool,
@@ -331,8 +331,8 @@ fn block_matrix(
 
 #[derive(Properties, PartialEq)]
 struct SplitProps {
-    scenario: Rc<Scenario>,
-    trace: Rc<Trace>,
+    scenario: super::Shared<Scenario>,
+    trace: super::Shared<Trace>,
     transpose: bool,
     lang: Lang,
 }

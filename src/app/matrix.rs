@@ -669,9 +669,9 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             text.push_str(if all { "*\n" } else { "\n" });
             for (k, v) in changed {
                 if !all {
-                    let _ = write!(text, "{k}\n");
+                    let _ = writeln!(text, "{k}");
                 }
-                let _ = write!(text, "{v}\n");
+                let _ = writeln!(text, "{v}");
                 if !editable {
                     text.push_str(&short(v));
                     text.push('\n');

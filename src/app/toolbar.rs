@@ -17,8 +17,8 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
-    pub scenario: Rc<Scenario>,
-    pub trace: Rc<Trace>,
+    pub scenario: super::Shared<Scenario>,
+    pub trace: super::Shared<Trace>,
     pub preset: Option<Preset>,
     pub seed: u64,
     pub can_undo: bool,

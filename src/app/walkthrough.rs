@@ -130,8 +130,8 @@ fn result_matrix(hs: &[Highlight]) -> Option<(MatrixName, Option<usize>)> {
 
 #[derive(Properties, PartialEq)]
 pub struct WalkthroughProps {
-    pub scenario: Rc<Scenario>,
-    pub trace: Rc<Trace>,
+    pub scenario: super::Shared<Scenario>,
+    pub trace: super::Shared<Trace>,
     pub convention: Convention,
     pub lang: Lang,
 }
@@ -259,8 +259,8 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         let has_w_o = p.scenario.w_o.is_some();
         Playback {
             player: Player::new(&p.trace, g, has_w_o, step, speed),
-            trace: p.trace.clone(),
-            scenario: p.scenario.clone(),
+            trace: p.trace.0.clone(),
+            scenario: p.scenario.0.clone(),
             has_w_o,
             frame: 0.0,
         }
@@ -272,7 +272,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     // trace, so a new one never reuses its address.
     {
         let d = state.dispatcher();
-        let (trace, scenario) = (p.trace.clone(), p.scenario.clone());
+        let (trace, scenario) = (p.trace.0.clone(), p.scenario.0.clone());
         use_effect_with(
             (
                 Rc::as_ptr(&p.trace) as usize,
