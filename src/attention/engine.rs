@@ -204,7 +204,9 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
             let scores = matmul_t(&q, &k);
             expect_finite(&field, Stage::Scores, &scores, &[])?;
             let scaled = if scenario.scale {
-                scores.map(|s| s / divisor)
+                let mut scaled = Matrix::zeros(n, n);
+                attention_kernels::div_by(scores.as_slice(), divisor, scaled.as_mut_slice());
+                scaled
             } else {
                 scores.clone()
             };

@@ -160,6 +160,7 @@ mod lanes {
     /// its common path (|x| ≤ 2⁻²⁸, |x| ≥ 708, NaN, ±∞), where the routine
     /// takes other branches, go through `f64::exp` itself.
     #[inline(always)]
+    #[allow(clippy::excessive_precision, clippy::approx_constant)] // e_exp.c's constants as written there
     pub(crate) fn exp_v(xv: v128) -> v128 {
         const LN2HI: f64 = 6.93147180369123816490e-01;
         const LN2LO: f64 = 1.90821492927058770002e-10;
@@ -218,6 +219,47 @@ mod lanes {
     pub(crate) fn exp_pair(x: [f64; 2]) -> [f64; 2] {
         let e = exp_v(f64x2(x[0], x[1]));
         [f64x2_extract_lane::<0>(e), f64x2_extract_lane::<1>(e)]
+    }
+
+    /// `acc[i] = acc[i].max(x[i])`, two entries per step, exactly
+    /// `f64::max` (libm's fmax in WebAssembly: `x` when `acc` is NaN or
+    /// `acc < x`, else `acc`; f64x2.pmax is `acc < x ? x : acc`).
+    #[inline(always)]
+    pub(crate) fn max_assign(acc: &mut [f64], x: &[f64]) {
+        let mut a2 = acc.chunks_exact_mut(2);
+        let mut x2 = x.chunks_exact(2);
+        for (a, x) in (&mut a2).zip(&mut x2) {
+            // SAFETY: 2 f64s per chunk; no alignment requirement.
+            unsafe {
+                let av = v128_load(a.as_ptr().cast());
+                let xv = v128_load(x.as_ptr().cast());
+                let mx = v128_bitselect(xv, f64x2_pmax(av, xv), f64x2_ne(av, av));
+                v128_store(a.as_mut_ptr().cast(), mx);
+            }
+        }
+        for (a, x) in a2.into_remainder().iter_mut().zip(x2.remainder()) {
+            *a = a.max(*x);
+        }
+    }
+
+    /// `out[i] = x[i] / d`, two entries per step.
+    #[inline(always)]
+    pub(crate) fn div_by(x: &[f64], d: f64, out: &mut [f64]) {
+        let dv = f64x2_splat(d);
+        let mut x2 = x.chunks_exact(2);
+        let mut o2 = out.chunks_exact_mut(2);
+        for (x, o) in (&mut x2).zip(&mut o2) {
+            // SAFETY: 2 f64s per chunk; no alignment requirement.
+            unsafe {
+                v128_store(
+                    o.as_mut_ptr().cast(),
+                    f64x2_div(v128_load(x.as_ptr().cast()), dv),
+                )
+            };
+        }
+        for (x, o) in x2.remainder().iter().zip(o2.into_remainder()) {
+            *o = x / d;
+        }
     }
 
     /// `acc[i] += x[i]`, two entries per step (each lane its own sum).
@@ -319,6 +361,22 @@ mod lanes {
         [x[0].exp(), x[1].exp()]
     }
 
+    /// `acc[i] = acc[i].max(x[i])`.
+    #[inline(always)]
+    pub(crate) fn max_assign(acc: &mut [f64], x: &[f64]) {
+        for (a, x) in acc.iter_mut().zip(x) {
+            *a = a.max(*x);
+        }
+    }
+
+    /// `out[i] = x[i] / d`.
+    #[inline(always)]
+    pub(crate) fn div_by(x: &[f64], d: f64, out: &mut [f64]) {
+        for (x, o) in x.iter().zip(out) {
+            *o = x / d;
+        }
+    }
+
     /// `acc[i] += x[i]`.
     #[inline(always)]
     pub(crate) fn add_assign(acc: &mut [f64], x: &[f64]) {
@@ -368,6 +426,14 @@ pub fn exp_pair(x: [f64; 2]) -> [f64; 2] {
     lanes::exp_pair(x)
 }
 
+/// `out[i] = x[i] / d` for every i (the scaled scores, `scores / √d_k`).
+///
+/// Panics if the lengths differ.
+pub fn div_by(x: &[f64], d: f64, out: &mut [f64]) {
+    assert_eq!(x.len(), out.len(), "div_by: lengths differ");
+    lanes::div_by(x, d, out)
+}
+
 /// `out[i] = exp(s[i] − max[i])` (for timing; see [`exp_pair`]).
 #[doc(hidden)]
 pub fn exp_sub(s: &[f64], max: &[f64], out: &mut [f64]) {
@@ -375,6 +441,7 @@ pub fn exp_sub(s: &[f64], max: &[f64], out: &mut [f64]) {
 }
 
 /// Whether every number of `xs` is finite (no NaN, no ±∞).
+#[allow(clippy::eq_op)] // x − x is the test
 pub fn all_finite(xs: &[f64]) -> bool {
     // x − x is +0 for a finite x and NaN otherwise. Four running sums of
     // those (their order does not matter: a NaN makes its sum NaN, zeros
@@ -425,11 +492,23 @@ pub fn softmax_rows(
     let visible = |j: usize| &allowed[j * allowed_rows..][..n];
     let mut max = vec![0.0f64; n];
     let mut seen = vec![false; n];
-    for (j, column) in scores.chunks_exact(n).enumerate() {
-        for (((mx, seen), &s), &v) in max.iter_mut().zip(&mut seen).zip(column).zip(visible(j)) {
-            if v {
-                *mx = if *seen { mx.max(s) } else { s };
-                *seen = true;
+    let unmasked = (0..m).all(|j| visible(j).iter().all(|&v| v));
+    if m > 0 && unmasked {
+        // No mask: every row starts from key 0 (two rows per step in
+        // WebAssembly).
+        max.copy_from_slice(&scores[..n]);
+        seen.fill(true);
+        for column in scores.chunks_exact(n).skip(1) {
+            lanes::max_assign(&mut max, column);
+        }
+    } else {
+        for (j, column) in scores.chunks_exact(n).enumerate() {
+            for (((mx, seen), &s), &v) in max.iter_mut().zip(&mut seen).zip(column).zip(visible(j))
+            {
+                if v {
+                    *mx = if *seen { mx.max(s) } else { s };
+                    *seen = true;
+                }
             }
         }
     }
@@ -443,9 +522,11 @@ pub fn softmax_rows(
         .enumerate()
     {
         lanes::exp_sub(column, &max, w);
-        for (e, &v) in w.iter_mut().zip(visible(j)) {
-            if !v {
-                *e = 0.0;
+        if !unmasked {
+            for (e, &v) in w.iter_mut().zip(visible(j)) {
+                if !v {
+                    *e = 0.0;
+                }
             }
         }
     }
