@@ -1,6 +1,7 @@
 //! The attention engine's hot loops on plain column-major `f64` slices (the
 //! layout of `nalgebra::DMatrix`: entry `(i, j)` of an `r × c` matrix is at
-//! `i + j·r`).
+//! `i + j·r`): the products, the row softmax, the scaling and finiteness
+//! checks of `attention_lab::attention::compute`.
 //!
 //! **Every sum keeps its order.** Each output entry of a product is
 //! `((0.0 + t₀) + t₁) + …` with its terms `t_k = a[i,k]·b[k,j]` added for
@@ -9,12 +10,15 @@
 //! value bit for bit. What is fast here is only *how many independent sums
 //! run at once*: a tile of 4 rows × 4 columns of the output keeps 16
 //! accumulators, each a different output entry, and walks k once for all
-//! of them (the compiler packs pairs of rows into SIMD lanes: `f64x2` in
-//! WebAssembly, SSE2 natively). No sum is ever reassociated, and there is no
-//! fused multiply-add (Rust never contracts `a·b + c` on its own).
+//! of them; two adjacent rows share one SIMD register (explicit `f64x2`
+//! lanes in WebAssembly, SSE2 by the compiler natively). No sum is ever
+//! reassociated, and there is no fused multiply-add (Rust never contracts
+//! `a·b + c` on its own; `f64x2.mul` then `f64x2.add` are two roundings).
+//! The softmax likewise keeps each row's max and sum in key order while
+//! walking whole columns, and its `exp` gives `f64::exp`'s bits.
 //!
 //! Built at opt-level 3 even in the app's size-optimised release build (see
-//! the workspace Cargo.toml). In WebAssembly the products use SIMD
+//! the workspace Cargo.toml). In WebAssembly the kernels use SIMD
 //! (`simd128`, enabled for the wasm32 target in .cargo/config.toml) through
 //! explicit `f64x2` operations: fat LTO re-optimises the whole program at
 //! the app's opt-level "z", where the compiler's auto-vectorizers are off.
@@ -432,12 +436,6 @@ pub fn exp_pair(x: [f64; 2]) -> [f64; 2] {
 pub fn div_by(x: &[f64], d: f64, out: &mut [f64]) {
     assert_eq!(x.len(), out.len(), "div_by: lengths differ");
     lanes::div_by(x, d, out)
-}
-
-/// `out[i] = exp(s[i] − max[i])` (for timing; see [`exp_pair`]).
-#[doc(hidden)]
-pub fn exp_sub(s: &[f64], max: &[f64], out: &mut [f64]) {
-    lanes::exp_sub(s, max, out)
 }
 
 /// Whether every number of `xs` is finite (no NaN, no ±∞).
