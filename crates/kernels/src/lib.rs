@@ -23,8 +23,9 @@
 //! explicit `f64x2` operations: fat LTO re-optimises the whole program at
 //! the app's opt-level "z", where the compiler's auto-vectorizers are off.
 
-// Unsafe only for WebAssembly SIMD loads and stores within checked slices.
-#![deny(unsafe_op_in_unsafe_fn)]
+// Unsafe only for WebAssembly SIMD loads and stores within checked slices,
+// each block saying why it stays in bounds.
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 /// `c = a · b`: `a` is n × p, `b` is p × m, `c` is n × m, all column-major.
 /// Each `c[i,j] = Σ_k a[i,k]·b[k,j]` summed left to right from `0.0`.
