@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks (not tests): the full trace at n = 64, d_model = 64, 8 heads,
-# natively and in headless Chromium (WebAssembly, release profile), and the
-# ratio of the two.
+# Benchmarks (not tests): the full trace at three sizes (the main one n = 64,
+# d_model = 64, 8 heads), natively and in headless Chromium (WebAssembly,
+# release profile), and the ratio of the two for each size.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -11,10 +11,16 @@ native=$(cargo bench --locked --bench trace 2>/dev/null | grep 'median')
 echo "$native"
 wasm=$(cargo test --locked --release --target wasm32-unknown-unknown --test bench_web -- --nocapture 2>/dev/null | grep 'BENCH' | sed 's/^.*BENCH //')
 echo "$wasm"
-# The wasm twin times the first (n = 64, d_model = 64) trace.
-n=$(head -1 <<<"$native" | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
-w=$(sed -E 's/.*median ([0-9.]+) ms.*/\1/' <<<"$wasm")
-python3 -c "print(f'ratio wasm/native: {float($w)/float($n):.2f}x')"
+# The wasm twin times the first three sizes (same labels): ratio per size.
+NATIVE="$native" WASM="$wasm" python3 - <<'PY'
+import os, re
+line = re.compile(r"full trace \((.*)\): median ([0-9.]+) ms")
+native = dict(m.groups() for m in map(line.search, os.environ["NATIVE"].splitlines()) if m)
+for m in map(line.search, os.environ["WASM"].splitlines()):
+    if m and m.group(1) in native:
+        label, w = m.groups()
+        print(f"ratio wasm/native ({label}): {float(w) / float(native[label]):.2f}x")
+PY
 
 # In-page figures over the release build.
 bash scripts/build.sh >/dev/null

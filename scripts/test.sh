@@ -32,7 +32,7 @@ section "native tests"
 cargo test --locked
 
 section "browser tests (wasm-bindgen-test, headless Chromium)"
-cargo test --locked --target wasm32-unknown-unknown --test web
+cargo test --locked --target wasm32-unknown-unknown --test web --test kernels_web
 
 section "release build and size budget"
 bash scripts/build.sh

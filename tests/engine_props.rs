@@ -5,8 +5,10 @@
 //! from the contract, independently of the engine's code.
 
 use attention_lab::attention::{
-    compute, HeadWeights, Mask, Matrix, Positional, Results, Scenario, Trace, FORMAT,
+    compute, matmul, matmul_t, softmax_masked, softmax_rows, HeadWeights, Mask, Matrix, Positional,
+    Results, Scenario, Trace, FORMAT,
 };
+use nalgebra::DMatrix;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -811,7 +813,7 @@ impl NodeEdit {
 }
 
 // ---------------------------------------------------------------------------
-// The products' kernels: column-major loops, the same sums in the same order
+// The engine's kernels (crates/kernels): the same sums in the same order
 
 /// The plain triple loop every derivation on the page writes out:
 /// `Σ_k a[i,k]·b[k,j]` folded left to right from 0.
@@ -821,19 +823,80 @@ fn naive(a: &Matrix, b: &Matrix) -> Matrix {
     })
 }
 
+/// [`value`], plus -0.0 (whose products and sums have signed zeros).
+fn kernel_value() -> impl Strategy<Value = f64> {
+    prop_oneof![8 => value(), 1 => Just(-0.0)]
+}
+
+/// The row softmax a row at a time, as the engine computed it before its
+/// kernel walked columns: [`softmax_masked`] of each row.
+fn softmax_by_rows(scores: &Matrix, allowed: &DMatrix<bool>) -> Matrix {
+    let (n, m) = scores.shape();
+    let mut w = Matrix::from_element(n, m, f64::NAN);
+    for i in 0..n {
+        let row: Vec<f64> = (0..m).map(|j| scores[(i, j)]).collect();
+        let visible: Vec<bool> = (0..m).map(|j| allowed[(i, j)]).collect();
+        if let Some(ws) = softmax_masked(&row, &visible) {
+            for (j, v) in ws.into_iter().enumerate() {
+                w[(i, j)] = v;
+            }
+        }
+    }
+    w
+}
+
+fn bits(m: &Matrix) -> Vec<u64> {
+    m.iter().map(|v| v.to_bits()).collect()
+}
+
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config(512))]
+
+    /// Shapes from 0 to 17 cover the kernels' 4×4 tiles and every remainder
+    /// (2 and 1 rows or columns), with zeros, -0.0, huge and tiny values.
     #[test]
     fn matmul_kernels_equal_the_plain_loop_bit_for_bit(
-        n in 0usize..9, k in 0usize..9, m in 0usize..9, seed in vec(value(), 243),
+        n in 0usize..=17, k in 0usize..=17, m in 0usize..=17, seed in vec(kernel_value(), 601),
     ) {
         let mut it = seed.iter().cycle().copied();
         let a = Matrix::from_fn(n, k, |_, _| it.next().unwrap());
         let b = Matrix::from_fn(k, m, |_, _| it.next().unwrap());
-        let bits = |m: &Matrix| m.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
         let expect = naive(&a, &b);
-        prop_assert_eq!(bits(&attention_lab::attention::matmul(&a, &b)), bits(&expect));
-        prop_assert_eq!(bits(&attention_lab::attention::matmul_t(&a, &b.transpose())), bits(&expect));
+        prop_assert_eq!(bits(&matmul(&a, &b)), bits(&expect));
+        prop_assert_eq!(bits(&matmul_t(&a, &b.transpose())), bits(&expect));
+    }
+
+    /// The column-walking softmax kernel gives the row-at-a-time softmax
+    /// bit for bit: any mask (none, rows without a visible key, a mask
+    /// larger than the scores), scores from tiny to ±1e300.
+    #[test]
+    fn softmax_kernel_equals_the_row_softmax_bit_for_bit(
+        n in 0usize..=17,
+        m in 0usize..=17,
+        extra in (0usize..=2, 0usize..=2),
+        kind in 0u8..4,
+        seed in vec((kernel_value(), -1e300..1e300f64, any::<bool>()), 19 * 19),
+    ) {
+        let mut it = seed.iter().cycle().copied();
+        let scores = Matrix::from_fn(n, m, |_, _| {
+            let (v, huge, pick) = it.next().unwrap();
+            if pick && kind == 3 { huge } else { v }
+        });
+        let mut bools = seed.iter().cycle().map(|t| t.2);
+        let allowed = DMatrix::from_fn(n + extra.0, m + extra.1, |i, _| match kind {
+            0 => true,
+            1 => i % 3 != 1 && bools.next().unwrap(),
+            _ => bools.next().unwrap(),
+        });
+        prop_assert_eq!(bits(&softmax_rows(&scores, &allowed)), bits(&softmax_by_rows(&scores, &allowed)));
+        // The scaled scores: one division per entry.
+        let d = 8f64.sqrt();
+        let mut scaled = vec![0.0; n * m];
+        attention_kernels::div_by(scores.as_slice(), d, &mut scaled);
+        prop_assert_eq!(
+            scaled.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            bits(&scores.map(|s| s / d))
+        );
     }
 }
 

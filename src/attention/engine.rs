@@ -25,7 +25,6 @@
 
 use super::mask::{self, hides_anything};
 use super::positional::sinusoidal;
-use super::softmax::softmax_masked;
 use super::{Matrix, Positional, Reason, Scenario, ScenarioError, Stage};
 use nalgebra::DMatrix;
 
@@ -97,22 +96,12 @@ pub fn matmul(a: &Matrix, b: &Matrix) -> Matrix {
         b.nrows(),
         b.ncols()
     );
-    // Column by column, adding term k to every entry of the column at once:
-    // each entry still sums its terms left to right (k = 0, 1, …) from 0.0,
-    // the same operations in the same order as the plain triple loop, but
-    // reading `a` and writing `c` down contiguous columns (nalgebra stores
-    // columns), which is several times faster on large matrices.
-    let (n, m) = (a.nrows(), b.ncols());
+    // The kernel runs many entries' sums at once, each still summing its
+    // terms left to right (k = 0, 1, …) from 0.0: the same operations in the
+    // same order as the plain triple loop (crates/kernels).
+    let (n, p, m) = (a.nrows(), a.ncols(), b.ncols());
     let mut c = Matrix::zeros(n, m);
-    let av = a.as_slice();
-    for (j, cj) in c.as_mut_slice().chunks_exact_mut(n.max(1)).enumerate() {
-        for k in 0..a.ncols() {
-            let bkj = b[(k, j)];
-            for (ci, ai) in cj.iter_mut().zip(&av[k * n..(k + 1) * n]) {
-                *ci += ai * bkj;
-            }
-        }
-    }
+    attention_kernels::matmul(a.as_slice(), b.as_slice(), c.as_mut_slice(), n, p, m);
     c
 }
 
@@ -128,31 +117,35 @@ pub fn matmul_t(a: &Matrix, b: &Matrix) -> Matrix {
         b.ncols()
     );
     // As in [`matmul`]: per entry, terms k = 0, 1, … in order.
-    let (n, m) = (a.nrows(), b.nrows());
+    let (n, p, m) = (a.nrows(), a.ncols(), b.nrows());
     let mut c = Matrix::zeros(n, m);
-    let av = a.as_slice();
-    for (j, cj) in c.as_mut_slice().chunks_exact_mut(n.max(1)).enumerate() {
-        for k in 0..a.ncols() {
-            let bjk = b[(j, k)];
-            for (ci, ai) in cj.iter_mut().zip(&av[k * n..(k + 1) * n]) {
-                *ci += ai * bjk;
-            }
-        }
-    }
+    attention_kernels::matmul_t(a.as_slice(), b.as_slice(), c.as_mut_slice(), n, p, m);
     c
 }
 
 /// `Err` naming `field` when some entry of `m` in a row not listed in
 /// `skip_rows` is not finite: finite inputs whose products overflow f64.
+/// The row named is the first such row.
 fn expect_finite(
     field: &str,
     what: Stage,
     m: &Matrix,
     skip_rows: &[usize],
 ) -> Result<(), ScenarioError> {
-    let bad = (0..m.nrows())
+    if attention_kernels::all_finite(m.as_slice()) {
+        return Ok(());
+    }
+    // One pass down the stored columns (nalgebra stores columns), keeping
+    // the smallest offending row.
+    let n = m.nrows().max(1);
+    let bad = m
+        .as_slice()
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.is_finite())
+        .map(|(at, _)| at % n)
         .filter(|r| !skip_rows.contains(r))
-        .find(|&r| m.row(r).iter().any(|v| !v.is_finite()));
+        .min();
     match bad {
         None => Ok(()),
         Some(r) => Err(ScenarioError::new(
@@ -211,7 +204,9 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
             let scores = matmul_t(&q, &k);
             expect_finite(&field, Stage::Scores, &scores, &[])?;
             let scaled = if scenario.scale {
-                scores.map(|s| s / divisor)
+                let mut scaled = Matrix::zeros(n, n);
+                attention_kernels::div_by(scores.as_slice(), divisor, scaled.as_mut_slice());
+                scaled
             } else {
                 scores.clone()
             };
@@ -230,10 +225,17 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         })
         .collect::<Result<_, ScenarioError>>()?;
 
+    // Head r's output is columns r·d_v … r·d_v + d_v − 1: one contiguous
+    // block of the column-major storage per head.
     let d_v = scenario.d_v();
-    let concat = Matrix::from_fn(n, heads.len() * d_v, |i, c| {
-        heads[c / d_v].output[(i, c % d_v)]
-    });
+    let mut concat = Matrix::zeros(n, heads.len() * d_v);
+    for (block, head) in concat
+        .as_mut_slice()
+        .chunks_exact_mut((n * d_v).max(1))
+        .zip(&heads)
+    {
+        block.copy_from_slice(head.output.as_slice());
+    }
     let output = match &scenario.w_o {
         Some(w_o) => {
             let out = matmul(&concat, w_o);
@@ -274,24 +276,28 @@ pub fn concat_columns(a: &Matrix, b: &Matrix) -> Matrix {
 /// Row-wise masked softmax: row `i` of the result is the softmax of row `i`
 /// of `scores` over the keys `allowed[(i, ·)]`; masked entries are exactly
 /// 0, and a row with no visible key is all `NaN` (it has no softmax).
-/// `scores` is n × m and `allowed` at least as large.
+/// `scores` is n × m and `allowed` at least as large. Per row, the same
+/// operations as [`softmax_masked`](super::softmax_masked).
 pub fn softmax_rows(scores: &Matrix, allowed: &DMatrix<bool>) -> Matrix {
     let (n, m) = scores.shape();
-    // Rows as contiguous slices (nalgebra stores columns).
-    let rows = scores.transpose();
-    let visible = allowed.view((0, 0), (n, m)).transpose();
-    let mut weights = Matrix::from_element(m, n, f64::NAN);
-    for ((w, s), a) in weights
-        .as_mut_slice()
-        .chunks_exact_mut(m.max(1))
-        .zip(rows.as_slice().chunks_exact(m.max(1)))
-        .zip(visible.as_slice().chunks_exact(m.max(1)))
-    {
-        if let Some(ws) = softmax_masked(s, a) {
-            w.copy_from_slice(&ws);
-        }
-    }
-    weights.transpose()
+    assert!(
+        allowed.nrows() >= n && allowed.ncols() >= m,
+        "softmax_rows: mask {}×{} smaller than scores {n}×{m}",
+        allowed.nrows(),
+        allowed.ncols()
+    );
+    // Row by row down the column-major storage, per row exactly the steps
+    // of [`softmax_masked`](super::softmax_masked) (crates/kernels).
+    let mut weights = Matrix::zeros(n, m);
+    attention_kernels::softmax_rows(
+        scores.as_slice(),
+        allowed.as_slice(),
+        allowed.nrows(),
+        weights.as_mut_slice(),
+        n,
+        m,
+    );
+    weights
 }
 
 impl Trace {
