@@ -52,7 +52,7 @@ async function measure(browser, label, s, samples = 25) {
         const inLabs = (node) => !!(node.nodeType === 1 ? node : node.parentElement)?.closest('section.labs');
         const mo = new MutationObserver((records) => {
           const mine = records.filter((m) => !inLabs(m.target));
-          if (mine.length) { last = performance.now(); window.__lastMut = mine.map((m) => `${m.type}:${m.attributeName ?? ''}:${(m.target.nodeType === 1 ? m.target : m.target.parentElement)?.closest('[data-matrix],[data-figure],[data-heatmap],section,div')?.outerHTML.slice(0, 80)}`).slice(-3); }
+          if (mine.length) last = performance.now();
         });
         mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
         let firstFrame = Infinity;

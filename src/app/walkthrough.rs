@@ -389,7 +389,18 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
 
     let conv = p.convention;
     let t_now = now();
-    let pb = &*state;
+    // Until the effect above hands a new trace to the reducer, this render
+    // shows it already (the same rebuild the reducer then makes): the
+    // figure follows an edit in the edit's own frame.
+    let rebuilt;
+    let pb: &Playback =
+        if Rc::ptr_eq(&state.trace, &p.trace.0) && Rc::ptr_eq(&state.scenario, &p.scenario.0) {
+            &state
+        } else {
+            rebuilt = Rc::new((*state).clone())
+                .reduce((t_now, Act::Rebuild(p.trace.0.clone(), p.scenario.0.clone())));
+            &rebuilt
+        };
     let (trace, scenario, has_w_o) = (&pb.trace, &pb.scenario, pb.has_w_o);
     let mut cache = layout.borrow_mut();
     let width = if *width > 0.0 {
