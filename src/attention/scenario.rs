@@ -688,12 +688,11 @@ pub(crate) mod rows {
 mod read {
     use super::*;
     use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-    use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+    use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
     use serde_json::error::Category;
     use serde_path_to_error::{Path, Segment};
     use std::cell::RefCell;
     use std::fmt::Write;
-    use std::marker::PhantomData;
 
     type R<T> = Result<T, ScenarioError>;
 
@@ -762,75 +761,11 @@ mod read {
         }
     }
 
-    /// One value of the format: what it accepts, by JSON kind. Any other
-    /// kind is refused by [`Kind::other`] with the value as written.
-    trait Kind<'de>: Sized {
-        fn other(got: String) -> Reason;
-        fn number(x: f64) -> Result<Self, Reason> {
-            Err(Self::other(describe(&Json::Number(x))))
-        }
-        fn boolean(b: bool) -> Result<Self, Reason> {
-            Err(Self::other(describe(&Json::Bool(b))))
-        }
-        fn string(s: &str) -> Result<Self, Reason> {
-            Err(Self::other(describe(&Json::from(s))))
-        }
-        fn null() -> Result<Self, Reason> {
-            Err(Self::other(describe(&Json::Null)))
-        }
-        fn seq<A: SeqAccess<'de>>(a: A) -> Result<Self, A::Error> {
-            let got = Json::deserialize(SeqAccessDeserializer::new(a))?;
-            Err(refuse("", Self::other(describe(&got))))
-        }
-        fn map<A: MapAccess<'de>>(a: A) -> Result<Self, A::Error> {
-            let got = Json::deserialize(MapAccessDeserializer::new(a))?;
-            Err(refuse("", Self::other(describe(&got))))
-        }
-    }
-
-    struct By<T>(PhantomData<T>);
-
-    impl<'de, T: Kind<'de>> Visitor<'de> for By<T> {
-        type Value = T;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a value of the scenario format")
-        }
-        fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<T, E> {
-            T::boolean(b).map_err(|r| refuse("", r))
-        }
-        fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<T, E> {
-            T::number(x as f64).map_err(|r| refuse("", r))
-        }
-        fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<T, E> {
-            T::number(x as f64).map_err(|r| refuse("", r))
-        }
-        fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<T, E> {
-            T::number(x).map_err(|r| refuse("", r))
-        }
-        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<T, E> {
-            T::string(s).map_err(|r| refuse("", r))
-        }
-        fn visit_unit<E: serde::de::Error>(self) -> Result<T, E> {
-            T::null().map_err(|r| refuse("", r))
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, a: A) -> Result<T, A::Error> {
-            T::seq(a)
-        }
-        fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<T, A::Error> {
-            T::map(a)
-        }
-    }
-
-    macro_rules! read_by_kind {
-        ($($t:ident),*) => {$(
-            impl<'de> Deserialize<'de> for $t {
-                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                    d.deserialize_any(By::<$t>(PhantomData))
-                }
-            }
-        )*};
-    }
-    read_by_kind!(
+    /// What a value of the format must be. One visitor ([`Seed`]) reads
+    /// them all, so serde_json's parser is built into the wasm once rather
+    /// than once per kind of value.
+    #[derive(Clone, Copy)]
+    enum Want {
         Root,
         Tag,
         Flag,
@@ -839,210 +774,211 @@ mod read {
         Rows,
         Label,
         Labels,
-        HeadValue,
+        Head,
         Heads,
-        MaskValue,
-        PositionalValue
-    );
+        Mask,
+        Positional,
+    }
 
-    /// The whole document: an object.
-    struct Root(Scenario);
-    impl<'de> Kind<'de> for Root {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Object,
-                got,
+    /// A value read, as the [`Want`] asked.
+    enum Got {
+        Root(Scenario),
+        Text(String),
+        Flag(bool),
+        Num(f64),
+        Row(Vec<f64>),
+        Rows(Matrix),
+        Labels(Vec<String>),
+        Head(HeadWeights),
+        Heads(Vec<HeadWeights>),
+        Mask(Mask),
+        Positional(Positional),
+    }
+
+    impl Want {
+        /// The refusal of a value of another kind, quoted as written.
+        fn other(self, got: &Json) -> Reason {
+            let got = describe(got);
+            let expected = |what| Reason::Expected {
+                what,
+                got: got.clone(),
+            };
+            match self {
+                Want::Root | Want::Head => expected(Expected::Object),
+                Want::Tag => Reason::Format(got),
+                Want::Flag => expected(Expected::Bool),
+                Want::Num => expected(Expected::Number),
+                Want::Row => expected(Expected::Row),
+                Want::Rows => expected(Expected::Rows),
+                Want::Label => expected(Expected::Label),
+                Want::Labels => expected(Expected::Labels),
+                Want::Heads => expected(Expected::Heads),
+                Want::Mask => Reason::MaskForm(got),
+                Want::Positional => Reason::PositionalForm(got),
             }
         }
-        fn map<A: MapAccess<'de>>(a: A) -> Result<Self, A::Error> {
-            let d = Doc::deserialize(MapAccessDeserializer::new(a))?;
-            let x = d.x.0;
-            Ok(Root(Scenario {
-                format: d.format.0,
-                tokens: d.tokens.map_or_else(|| default_tokens(x.nrows()), |t| t.0),
-                x,
-                heads: d.heads.0,
-                w_o: d.w_o.map(|w| w.0),
-                scale: d.scale.0,
-                mask: d.mask.0,
-                positional: d.positional.0,
-            }))
+
+        /// A number, boolean, string or null.
+        fn scalar(self, v: Json) -> Result<Got, Reason> {
+            let word = v.as_str().unwrap_or_default();
+            Ok(match (self, &v) {
+                (Want::Num, Json::Number(x)) => Got::Num(*x),
+                (Want::Flag, Json::Bool(b)) => Got::Flag(*b),
+                (Want::Tag | Want::Label, Json::String(s)) => Got::Text(s.clone()),
+                (Want::Mask, _) if word == "none" => Got::Mask(Mask::None),
+                (Want::Mask, _) if word == "causal" => Got::Mask(Mask::Causal),
+                (Want::Positional, _) if word == "none" => Got::Positional(Positional::None),
+                (Want::Positional, _) if word == "sinusoidal" => {
+                    Got::Positional(Positional::Sinusoidal)
+                }
+                (Want::Positional, _) if word == "onehot" => Got::Positional(Positional::OneHot),
+                _ => return Err(self.other(&v)),
+            })
         }
     }
 
-    /// `format`: any string (checked by `validate`).
-    struct Tag(String);
-    impl Kind<'_> for Tag {
-        fn other(got: String) -> Reason {
-            Reason::Format(got)
-        }
-        fn string(s: &str) -> Result<Self, Reason> {
-            Ok(Tag(s.to_owned()))
+    /// Reads one value as its [`Want`] says.
+    #[derive(Clone, Copy)]
+    struct Seed(Want);
+
+    impl<'de> DeserializeSeed<'de> for Seed {
+        type Value = Got;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Got, D::Error> {
+            d.deserialize_any(self)
         }
     }
 
-    /// `scale`: true or false, true when absent.
-    struct Flag(bool);
+    impl<'de> Visitor<'de> for Seed {
+        type Value = Got;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a value of the scenario format")
+        }
+        fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Got, E> {
+            self.0.scalar(Json::Bool(b)).map_err(|r| refuse("", r))
+        }
+        fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Got, E> {
+            self.visit_f64(x as f64)
+        }
+        fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Got, E> {
+            self.visit_f64(x as f64)
+        }
+        fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Got, E> {
+            self.0.scalar(Json::Number(x)).map_err(|r| refuse("", r))
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Got, E> {
+            self.0.scalar(Json::from(s)).map_err(|r| refuse("", r))
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Got, E> {
+            self.0.scalar(Json::Null).map_err(|r| refuse("", r))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Got, A::Error> {
+            let item = match self.0 {
+                Want::Row => Want::Num,
+                Want::Rows => Want::Row,
+                Want::Labels => Want::Label,
+                Want::Heads => Want::Head,
+                _ => {
+                    let got = Json::deserialize(SeqAccessDeserializer::new(a))?;
+                    return Err(refuse("", self.0.other(&got)));
+                }
+            };
+            let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
+            while let Some(got) = a.next_element_seed(Seed(item))? {
+                match got {
+                    Got::Num(x) => nums.push(x),
+                    Got::Row(r) => rows.push(r),
+                    Got::Text(t) => texts.push(t),
+                    Got::Head(h) => heads.push(h),
+                    _ => {}
+                }
+            }
+            Ok(match self.0 {
+                Want::Row => Got::Row(nums),
+                Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| refuse("", r))?),
+                Want::Labels => Got::Labels(texts),
+                _ => Got::Heads(heads),
+            })
+        }
+        fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Got, A::Error> {
+            let a = MapAccessDeserializer::new(a);
+            match self.0 {
+                Want::Root => {
+                    let d = Doc::deserialize(a)?;
+                    let x = d.x.0;
+                    Ok(Got::Root(Scenario {
+                        format: d.format.0,
+                        tokens: d.tokens.map_or_else(|| default_tokens(x.nrows()), |t| t.0),
+                        x,
+                        heads: d.heads.0,
+                        w_o: d.w_o.map(|w| w.0),
+                        scale: d.scale.0,
+                        mask: d.mask.0,
+                        positional: d.positional.0,
+                    }))
+                }
+                Want::Head => {
+                    let h = Head::deserialize(a)?;
+                    Ok(Got::Head(HeadWeights {
+                        w_q: h.w_q.0,
+                        w_k: h.w_k.0,
+                        w_v: h.w_v.0,
+                    }))
+                }
+                want => {
+                    let got = Json::deserialize(a)?;
+                    match want {
+                        Want::Mask => mask_object(&got)
+                            .map(Got::Mask)
+                            .map_err(|(suffix, r)| refuse(suffix, r)),
+                        _ => Err(refuse("", want.other(&got))),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The types the derived [`Doc`] and [`Head`] hold, each read by
+    /// [`Seed`] as its [`Want`] says.
+    macro_rules! read_as {
+        ($($t:ident($want:ident, $got:ident: $inner:ty);)*) => {$(
+            struct $t($inner);
+            impl<'de> Deserialize<'de> for $t {
+                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                    match Seed(Want::$want).deserialize(d)? {
+                        Got::$got(v) => Ok($t(v)),
+                        _ => Err(serde::de::Error::custom("")),
+                    }
+                }
+            }
+        )*};
+    }
+    read_as! {
+        Root(Root, Root: Scenario);
+        Tag(Tag, Text: String);
+        Flag(Flag, Flag: bool);
+        Rows(Rows, Rows: Matrix);
+        Labels(Labels, Labels: Vec<String>);
+        Heads(Heads, Heads: Vec<HeadWeights>);
+        MaskValue(Mask, Mask: Mask);
+        PositionalValue(Positional, Positional: Positional);
+    }
+
+    /// `scale` is true when absent.
     impl Default for Flag {
         fn default() -> Self {
             Flag(true)
         }
     }
-    impl Kind<'_> for Flag {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Bool,
-                got,
-            }
-        }
-        fn boolean(b: bool) -> Result<Self, Reason> {
-            Ok(Flag(b))
-        }
-    }
 
-    /// A matrix entry (serde_json refuses a literal beyond f64).
-    struct Num(f64);
-    impl Kind<'_> for Num {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Number,
-                got,
-            }
-        }
-        fn number(x: f64) -> Result<Self, Reason> {
-            Ok(Num(x))
-        }
-    }
-
-    /// A matrix row.
-    struct Row(Vec<f64>);
-    impl<'de> Kind<'de> for Row {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Row,
-                got,
-            }
-        }
-        fn seq<A: SeqAccess<'de>>(mut a: A) -> Result<Self, A::Error> {
-            let mut row = Vec::new();
-            while let Some(Num(x)) = a.next_element()? {
-                row.push(x);
-            }
-            Ok(Row(row))
-        }
-    }
-
-    /// A matrix: rows of the same length.
-    struct Rows(Matrix);
-    impl<'de> Kind<'de> for Rows {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Rows,
-                got,
-            }
-        }
-        fn seq<A: SeqAccess<'de>>(mut a: A) -> Result<Self, A::Error> {
-            let mut out = Vec::new();
-            while let Some(Row(row)) = a.next_element()? {
-                out.push(row);
-            }
-            rows::from_rows(&out).map(Rows).map_err(|r| refuse("", r))
-        }
-    }
-
-    /// A token label.
-    struct Label(String);
-    impl Kind<'_> for Label {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Label,
-                got,
-            }
-        }
-        fn string(s: &str) -> Result<Self, Reason> {
-            Ok(Label(s.to_owned()))
-        }
-    }
-
-    /// `tokens` (`null` reads as absent).
-    struct Labels(Vec<String>);
-    impl<'de> Kind<'de> for Labels {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Labels,
-                got,
-            }
-        }
-        fn seq<A: SeqAccess<'de>>(mut a: A) -> Result<Self, A::Error> {
-            let mut out = Vec::new();
-            while let Some(Label(t)) = a.next_element()? {
-                out.push(t);
-            }
-            Ok(Labels(out))
-        }
-    }
-
-    /// One head: an object.
-    struct HeadValue(HeadWeights);
-    impl<'de> Kind<'de> for HeadValue {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Object,
-                got,
-            }
-        }
-        fn map<A: MapAccess<'de>>(a: A) -> Result<Self, A::Error> {
-            let h = Head::deserialize(MapAccessDeserializer::new(a))?;
-            Ok(HeadValue(HeadWeights {
-                w_q: h.w_q.0,
-                w_k: h.w_k.0,
-                w_v: h.w_v.0,
-            }))
-        }
-    }
-
-    /// `heads`.
-    struct Heads(Vec<HeadWeights>);
-    impl<'de> Kind<'de> for Heads {
-        fn other(got: String) -> Reason {
-            Reason::Expected {
-                what: Expected::Heads,
-                got,
-            }
-        }
-        fn seq<A: SeqAccess<'de>>(mut a: A) -> Result<Self, A::Error> {
-            let mut out = Vec::new();
-            while let Some(HeadValue(h)) = a.next_element()? {
-                out.push(h);
-            }
-            Ok(Heads(out))
-        }
-    }
-
-    /// `mask`: `"none"`, `"causal"` or an object of one key, read whole
-    /// (it is small) so that a refusal quotes it.
-    struct MaskValue(Mask);
     impl Default for MaskValue {
         fn default() -> Self {
             MaskValue(Mask::None)
         }
     }
-    impl<'de> Kind<'de> for MaskValue {
-        fn other(got: String) -> Reason {
-            Reason::MaskForm(got)
-        }
-        fn string(s: &str) -> Result<Self, Reason> {
-            match s {
-                "none" => Ok(MaskValue(Mask::None)),
-                "causal" => Ok(MaskValue(Mask::Causal)),
-                _ => Err(Self::other(describe(&Json::from(s)))),
-            }
-        }
-        fn map<A: MapAccess<'de>>(a: A) -> Result<Self, A::Error> {
-            let v = Json::deserialize(MapAccessDeserializer::new(a))?;
-            mask_object(&v)
-                .map(MaskValue)
-                .map_err(|(suffix, r)| refuse(suffix, r))
+
+    impl Default for PositionalValue {
+        fn default() -> Self {
+            PositionalValue(Positional::None)
         }
     }
 
@@ -1081,28 +1017,6 @@ mod read {
                     .map(Mask::Custom)
             }
             _ => Err(bad()),
-        }
-    }
-
-    /// `positional`.
-    struct PositionalValue(Positional);
-    impl Kind<'_> for PositionalValue {
-        fn other(got: String) -> Reason {
-            Reason::PositionalForm(got)
-        }
-        fn string(s: &str) -> Result<Self, Reason> {
-            match s {
-                "none" => Ok(PositionalValue(Positional::None)),
-                "sinusoidal" => Ok(PositionalValue(Positional::Sinusoidal)),
-                "onehot" => Ok(PositionalValue(Positional::OneHot)),
-                _ => Err(Self::other(describe(&Json::from(s)))),
-            }
-        }
-    }
-
-    impl Default for PositionalValue {
-        fn default() -> Self {
-            PositionalValue(Positional::None)
         }
     }
 
@@ -1152,7 +1066,12 @@ mod read {
             .map(str::len)
             .sum::<usize>();
         let rest = text.get(start..).unwrap_or_default();
-        let upto = rest.len().min(e.column());
+        let mut upto = rest.len().min(e.column());
+        // Skipping a string, serde_json stops before a control character
+        // (reading one, after it): point at it either way.
+        if problem == JsonProblem::ControlCharacter && rest.as_bytes().get(upto) < Some(&0x20) {
+            upto += 1;
+        }
         let column = rest.as_bytes()[..upto]
             .iter()
             .filter(|&&b| b & 0xC0 != 0x80)
@@ -1214,6 +1133,12 @@ mod read {
 
     pub fn scenario(text: &str) -> R<Scenario> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // Text that is not JSON is refused as such (line and column) before
+        // any field is read, wherever the break is: a file cut short after a
+        // wrong row says it is cut short. serde_json skips a value without
+        // recursion, so this pass needs no depth limit.
+        serde_json::from_str::<serde::de::IgnoredAny>(text)
+            .map_err(|e| not_json(text, &e, JsonProblem::of(&e)))?;
         REFUSED.with(|r| r.borrow_mut().take());
         let mut de = serde_json::Deserializer::from_str(text);
         let root: Root = serde_path_to_error::deserialize(&mut de)
@@ -1277,6 +1202,15 @@ mod tests {
             refusal("{\"format\": \"a\\x\"}"),
             json(1, 15, JsonProblem::InvalidEscape)
         );
+        // Text cut short is refused as such, even after a wrong field.
+        assert_eq!(
+            refusal("{\"format\": \"attention-lab/1\", \"x\": [[1, 2], [3]]"),
+            json(1, 48, JsonProblem::Eof)
+        );
+        assert_eq!(
+            refusal("{\"colour\": 1,\n}"),
+            json(2, 1, JsonProblem::ExpectedKey)
+        );
         // Columns count characters, not bytes; CRLF is one line break; a
         // leading BOM is skipped and not counted.
         assert_eq!(
@@ -1310,9 +1244,12 @@ mod tests {
 
     #[test]
     fn nesting_is_bounded_without_overflowing_the_stack() {
+        let closed = |open: &str, close: &str| {
+            format!("{}1{}", open.repeat(1_000_000), close.repeat(1_000_000))
+        };
         for deep in [
-            "[".repeat(1_000_000),
-            "{\"x\":".repeat(1_000_000),
+            closed("[", "]"),
+            closed("{\"x\":", "}"),
             format!(
                 "{{\"format\": \"attention-lab/1\", \"x\": {}{}}}",
                 "[".repeat(400),
@@ -1334,6 +1271,20 @@ mod tests {
                     reason,
                     Reason::Json {
                         problem: JsonProblem::TooDeep,
+                        ..
+                    }
+                ),
+                "{reason:?}"
+            );
+        }
+        // Unclosed, it is text cut short.
+        for open in ["[", "{\"x\":"] {
+            let (_, reason) = refusal(&open.repeat(1_000_000));
+            assert!(
+                matches!(
+                    reason,
+                    Reason::Json {
+                        problem: JsonProblem::Eof,
                         ..
                     }
                 ),
