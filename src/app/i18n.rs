@@ -1057,11 +1057,6 @@ fn json_zh(p: &JsonProblem) -> String {
         JsonProblem::ControlCharacter => "字符串中有控制字符（必须转义）".into(),
         JsonProblem::LoneSurrogate => "\\u 转义中有落单的代理项".into(),
         JsonProblem::InvalidEscape => "无效的转义".into(),
-        JsonProblem::InvalidUnicodeEscape => "无效的 \\u 转义（应有四个十六进制数字）".into(),
-        JsonProblem::LeadingZero => "数字以多余的 0 开头".into(),
-        JsonProblem::ExpectedDigit => "这里应有一个数字".into(),
-        JsonProblem::ExpectedDigitAfterDot => "小数点后应有数字".into(),
-        JsonProblem::ExpectedDigitInExponent => "指数部分应有数字".into(),
         JsonProblem::InvalidNumber => "无效的数字".into(),
     }
 }
@@ -1173,11 +1168,6 @@ mod error_tests {
             JsonProblem::ControlCharacter,
             JsonProblem::LoneSurrogate,
             JsonProblem::InvalidEscape,
-            JsonProblem::InvalidUnicodeEscape,
-            JsonProblem::LeadingZero,
-            JsonProblem::ExpectedDigit,
-            JsonProblem::ExpectedDigitAfterDot,
-            JsonProblem::ExpectedDigitInExponent,
             JsonProblem::InvalidNumber,
         ]
         .map(|problem| Reason::Json {

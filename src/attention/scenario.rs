@@ -429,20 +429,10 @@ impl Scenario {
     /// Reads and validates a scenario from JSON text. Missing `tokens` become
     /// `x1 … xn`, missing `scale` is true, missing `mask` and `positional`
     /// are `"none"`. Errors name the field and the reason. Numbers are read
-    /// from their decimal text by Rust's exact parser, so every f64 written
-    /// by [`Scenario::to_json`] comes back bit for bit.
+    /// by serde_json with `float_roundtrip` (correctly rounded), so every f64
+    /// written by [`Scenario::to_json`] comes back bit for bit.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let doc = json::parse(text).map_err(|e| {
-            ScenarioError::new(
-                "",
-                Reason::Json {
-                    line: e.line,
-                    column: e.column,
-                    problem: e.problem,
-                },
-            )
-        })?;
-        let s = read::scenario(&doc)?;
+        let s = read::scenario(text)?;
         s.validate()?;
         Ok(s)
     }
@@ -689,14 +679,79 @@ pub(crate) mod rows {
     }
 }
 
-/// Reading a scenario from a parsed JSON document, field by field, so that
-/// every refusal names the field (`heads[1].w_k[0][2]`).
+/// Reading a scenario from JSON text with serde: the document's shape is
+/// derived (`deny_unknown_fields`), serde_json (`float_roundtrip`) reads
+/// every number exactly, and serde_path_to_error says where the first
+/// problem is (`heads[1].w_k[0][2]`). Each value of the format has its own
+/// small reader ([`Kind`]) that accepts what the format allows and refuses
+/// anything else with a typed [`Reason`], quoting the value as written.
 mod read {
     use super::*;
+    use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+    use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+    use serde_json::error::Category;
+    use serde_path_to_error::{Path, Segment};
+    use std::cell::RefCell;
+    use std::fmt::Write;
 
     type R<T> = Result<T, ScenarioError>;
-    type Map = [(String, Json)];
 
+    /// The fields of a scenario and of a head (for "unknown field" and
+    /// "missing field"; the same names as [`Doc`] and [`Head`]).
+    const FIELDS: &[&str] = &[
+        "format",
+        "tokens",
+        "x",
+        "heads",
+        "w_o",
+        "scale",
+        "mask",
+        "positional",
+    ];
+    const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
+
+    /// A scenario as written (CONTRACT §1).
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Doc {
+        format: Tag,
+        #[serde(default)]
+        tokens: Option<Labels>,
+        x: Rows,
+        heads: Heads,
+        #[serde(default)]
+        w_o: Option<Rows>,
+        #[serde(default)]
+        scale: Flag,
+        #[serde(default)]
+        mask: MaskValue,
+        #[serde(default)]
+        positional: PositionalValue,
+    }
+
+    /// One head as written.
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Head {
+        w_q: Rows,
+        w_k: Rows,
+        w_v: Rows,
+    }
+
+    thread_local! {
+        /// The typed reason of a refusal by a reader below (a serde error
+        /// carries only text), and what follows the path where it was
+        /// raised (`.padding` after `mask`). Set just before the error is
+        /// returned, taken as soon as it arrives.
+        static REFUSED: RefCell<Option<(&'static str, Reason)>> = const { RefCell::new(None) };
+    }
+
+    fn refuse<E: serde::de::Error>(suffix: &'static str, reason: Reason) -> E {
+        REFUSED.with(|r| *r.borrow_mut() = Some((suffix, reason)));
+        E::custom("refused")
+    }
+
+    /// A value as written (compact), cut at 40 characters.
     fn describe(v: &Json) -> String {
         let text = v.to_compact();
         if text.chars().count() > 40 {
@@ -706,201 +761,391 @@ mod read {
         }
     }
 
-    fn expected(field: &str, what: Expected, v: &Json) -> ScenarioError {
-        ScenarioError::new(
-            field,
-            Reason::Expected {
+    /// What a value of the format must be. One visitor ([`Seed`]) reads
+    /// them all, so serde_json's parser is built into the wasm once rather
+    /// than once per kind of value.
+    #[derive(Clone, Copy)]
+    enum Want {
+        Root,
+        Tag,
+        Flag,
+        Num,
+        Row,
+        Rows,
+        Label,
+        Labels,
+        Head,
+        Heads,
+        Mask,
+        Positional,
+    }
+
+    /// A value read, as the [`Want`] asked.
+    enum Got {
+        Root(Scenario),
+        Text(String),
+        Flag(bool),
+        Num(f64),
+        Row(Vec<f64>),
+        Rows(Matrix),
+        Labels(Vec<String>),
+        Head(HeadWeights),
+        Heads(Vec<HeadWeights>),
+        Mask(Mask),
+        Positional(Positional),
+    }
+
+    impl Want {
+        /// The refusal of a value of another kind, quoted as written.
+        fn other(self, got: &Json) -> Reason {
+            let got = describe(got);
+            let expected = |what| Reason::Expected {
                 what,
-                got: describe(v),
-            },
-        )
-    }
-
-    fn object<'a>(v: &'a Json, field: &str, known: &'static [&'static str]) -> R<&'a Map> {
-        let map = v
-            .as_object()
-            .ok_or_else(|| expected(field, Expected::Object, v))?;
-        if let Some((k, _)) = map.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            // A key that is no name (empty, spaces, quotes…) is quoted, so
-            // the path still points at it: `[""]`, `heads[0]["w q"]`.
-            let plain = !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_');
-            let path = match (plain, field.is_empty()) {
-                (true, true) => k.clone(),
-                (true, false) => format!("{field}.{k}"),
-                (false, _) => format!("{field}[{k:?}]"),
+                got: got.clone(),
             };
-            return Err(ScenarioError::new(
-                path,
-                Reason::UnknownField {
-                    name: k.clone(),
-                    known,
-                },
-            ));
+            match self {
+                Want::Root | Want::Head => expected(Expected::Object),
+                Want::Tag => Reason::Format(got),
+                Want::Flag => expected(Expected::Bool),
+                Want::Num => expected(Expected::Number),
+                Want::Row => expected(Expected::Row),
+                Want::Rows => expected(Expected::Rows),
+                Want::Label => expected(Expected::Label),
+                Want::Labels => expected(Expected::Labels),
+                Want::Heads => expected(Expected::Heads),
+                Want::Mask => Reason::MaskForm(got),
+                Want::Positional => Reason::PositionalForm(got),
+            }
         }
-        Ok(map)
-    }
 
-    fn get<'a>(map: &'a Map, key: &str) -> Option<&'a Json> {
-        map.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-    }
-
-    fn required<'a>(map: &'a Map, key: &'static str, field: &str) -> R<&'a Json> {
-        get(map, key).ok_or_else(|| ScenarioError::new(field, Reason::MissingField(key)))
-    }
-
-    fn array<'a>(v: &'a Json, field: &str, what: Expected) -> R<&'a [Json]> {
-        v.as_array().ok_or_else(|| expected(field, what, v))
-    }
-
-    /// A JSON number (parsed exactly by `json::parse`), refusing what f64
-    /// cannot hold.
-    fn number(v: &Json, field: &str) -> R<f64> {
-        match v {
-            Json::Number(x) if x.is_finite() => Ok(*x),
-            Json::Number(_) => Err(ScenarioError::new(field, Reason::NumberOutOfRange)),
-            _ => Err(expected(field, Expected::Number, v)),
+        /// A number, boolean, string or null.
+        fn scalar(self, v: Json) -> Result<Got, Reason> {
+            let word = v.as_str().unwrap_or_default();
+            Ok(match (self, &v) {
+                (Want::Num, Json::Number(x)) => Got::Num(*x),
+                (Want::Flag, Json::Bool(b)) => Got::Flag(*b),
+                (Want::Tag | Want::Label, Json::String(s)) => Got::Text(s.clone()),
+                (Want::Mask, _) if word == "none" => Got::Mask(Mask::None),
+                (Want::Mask, _) if word == "causal" => Got::Mask(Mask::Causal),
+                (Want::Positional, _) if word == "none" => Got::Positional(Positional::None),
+                (Want::Positional, _) if word == "sinusoidal" => {
+                    Got::Positional(Positional::Sinusoidal)
+                }
+                (Want::Positional, _) if word == "onehot" => Got::Positional(Positional::OneHot),
+                _ => return Err(self.other(&v)),
+            })
         }
     }
 
-    pub fn matrix(v: &Json, field: &str) -> R<Matrix> {
-        let rows = array(v, field, Expected::Rows)?;
-        let mut out: Vec<Vec<f64>> = Vec::with_capacity(rows.len());
-        for (r, row) in rows.iter().enumerate() {
-            let f = format!("{field}[{r}]");
-            let cells = array(row, &f, Expected::Row)?;
-            let nums = cells
-                .iter()
-                .enumerate()
-                .map(|(c, x)| number(x, &format!("{f}[{c}]")))
-                .collect::<R<Vec<f64>>>()?;
-            out.push(nums);
+    /// Reads one value as its [`Want`] says.
+    #[derive(Clone, Copy)]
+    struct Seed(Want);
+
+    impl<'de> DeserializeSeed<'de> for Seed {
+        type Value = Got;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Got, D::Error> {
+            d.deserialize_any(self)
         }
-        rows::from_rows(&out).map_err(|reason| ScenarioError::new(field, reason))
     }
 
-    fn boolean(v: &Json, field: &str) -> R<bool> {
-        v.as_bool()
-            .ok_or_else(|| expected(field, Expected::Bool, v))
+    impl<'de> Visitor<'de> for Seed {
+        type Value = Got;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a value of the scenario format")
+        }
+        fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Got, E> {
+            self.0.scalar(Json::Bool(b)).map_err(|r| refuse("", r))
+        }
+        fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Got, E> {
+            self.visit_f64(x as f64)
+        }
+        fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Got, E> {
+            self.visit_f64(x as f64)
+        }
+        fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Got, E> {
+            self.0.scalar(Json::Number(x)).map_err(|r| refuse("", r))
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Got, E> {
+            self.0.scalar(Json::from(s)).map_err(|r| refuse("", r))
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Got, E> {
+            self.0.scalar(Json::Null).map_err(|r| refuse("", r))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Got, A::Error> {
+            let item = match self.0 {
+                Want::Row => Want::Num,
+                Want::Rows => Want::Row,
+                Want::Labels => Want::Label,
+                Want::Heads => Want::Head,
+                _ => {
+                    let got = Json::deserialize(SeqAccessDeserializer::new(a))?;
+                    return Err(refuse("", self.0.other(&got)));
+                }
+            };
+            let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
+            while let Some(got) = a.next_element_seed(Seed(item))? {
+                match got {
+                    Got::Num(x) => nums.push(x),
+                    Got::Row(r) => rows.push(r),
+                    Got::Text(t) => texts.push(t),
+                    Got::Head(h) => heads.push(h),
+                    _ => {}
+                }
+            }
+            Ok(match self.0 {
+                Want::Row => Got::Row(nums),
+                Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| refuse("", r))?),
+                Want::Labels => Got::Labels(texts),
+                _ => Got::Heads(heads),
+            })
+        }
+        fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Got, A::Error> {
+            let a = MapAccessDeserializer::new(a);
+            match self.0 {
+                Want::Root => {
+                    let d = Doc::deserialize(a)?;
+                    let x = d.x.0;
+                    Ok(Got::Root(Scenario {
+                        format: d.format.0,
+                        tokens: d.tokens.map_or_else(|| default_tokens(x.nrows()), |t| t.0),
+                        x,
+                        heads: d.heads.0,
+                        w_o: d.w_o.map(|w| w.0),
+                        scale: d.scale.0,
+                        mask: d.mask.0,
+                        positional: d.positional.0,
+                    }))
+                }
+                Want::Head => {
+                    let h = Head::deserialize(a)?;
+                    Ok(Got::Head(HeadWeights {
+                        w_q: h.w_q.0,
+                        w_k: h.w_k.0,
+                        w_v: h.w_v.0,
+                    }))
+                }
+                want => {
+                    let got = Json::deserialize(a)?;
+                    match want {
+                        Want::Mask => mask_object(&got)
+                            .map(Got::Mask)
+                            .map_err(|(suffix, r)| refuse(suffix, r)),
+                        _ => Err(refuse("", want.other(&got))),
+                    }
+                }
+            }
+        }
     }
 
-    pub fn mask(v: &Json) -> R<Mask> {
-        let bad = || ScenarioError::new("mask", Reason::MaskForm(describe(v)));
+    /// The types the derived [`Doc`] and [`Head`] hold, each read by
+    /// [`Seed`] as its [`Want`] says.
+    macro_rules! read_as {
+        ($($t:ident($want:ident, $got:ident: $inner:ty);)*) => {$(
+            struct $t($inner);
+            impl<'de> Deserialize<'de> for $t {
+                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                    match Seed(Want::$want).deserialize(d)? {
+                        Got::$got(v) => Ok($t(v)),
+                        _ => Err(serde::de::Error::custom("")),
+                    }
+                }
+            }
+        )*};
+    }
+    read_as! {
+        Root(Root, Root: Scenario);
+        Tag(Tag, Text: String);
+        Flag(Flag, Flag: bool);
+        Rows(Rows, Rows: Matrix);
+        Labels(Labels, Labels: Vec<String>);
+        Heads(Heads, Heads: Vec<HeadWeights>);
+        MaskValue(Mask, Mask: Mask);
+        PositionalValue(Positional, Positional: Positional);
+    }
+
+    /// `scale` is true when absent.
+    impl Default for Flag {
+        fn default() -> Self {
+            Flag(true)
+        }
+    }
+
+    impl Default for MaskValue {
+        fn default() -> Self {
+            MaskValue(Mask::None)
+        }
+    }
+
+    impl Default for PositionalValue {
+        fn default() -> Self {
+            PositionalValue(Positional::None)
+        }
+    }
+
+    /// `{"padding": L}`, `{"window": W}` or `{"custom": [[…]]}`; a refusal
+    /// says what follows `mask` in its field.
+    fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
+        let bad = || ("", Reason::MaskForm(describe(v)));
         // Any whole number ≥ 0; beyond usize it saturates (a window that
         // wide sees every key anyway), so every written mask reads back.
-        let count = |x: &Json, key: &str| -> R<usize> {
+        let count = |x: &Json, suffix: &'static str| {
             x.as_f64()
-                .filter(|v| v.is_finite() && *v >= 0.0 && v.fract() == 0.0)
+                .filter(|v| *v >= 0.0 && v.fract() == 0.0)
                 .map(|v| v as usize)
-                .ok_or_else(|| {
-                    ScenarioError::new(format!("mask.{key}"), Reason::WholeNumber(describe(x)))
-                })
+                .ok_or_else(|| (suffix, Reason::WholeNumber(describe(x))))
         };
-        match v {
-            Json::String(s) if s == "none" => Ok(Mask::None),
-            Json::String(s) if s == "causal" => Ok(Mask::Causal),
-            Json::Object(map) if map.len() == 1 => {
-                let (key, value) = &map[0];
-                match key.as_str() {
-                    "padding" => Ok(Mask::Padding(count(value, "padding")?)),
-                    "window" => Ok(Mask::Window(count(value, "window")?)),
-                    "custom" => {
-                        let not_bools = || ScenarioError::new("mask.custom", Reason::CustomMask);
-                        let rows = value.as_array().ok_or_else(not_bools)?;
-                        rows.iter()
-                            .map(|row| {
-                                row.as_array()
-                                    .ok_or_else(not_bools)?
-                                    .iter()
-                                    .map(|b| b.as_bool().ok_or_else(not_bools))
-                                    .collect::<R<Vec<bool>>>()
-                            })
-                            .collect::<R<Vec<Vec<bool>>>>()
-                            .map(Mask::Custom)
-                    }
-                    _ => Err(bad()),
-                }
+        let Some([(key, value)]) = v.as_object() else {
+            return Err(bad());
+        };
+        match key.as_str() {
+            "padding" => Ok(Mask::Padding(count(value, ".padding")?)),
+            "window" => Ok(Mask::Window(count(value, ".window")?)),
+            "custom" => {
+                let not_bools = || (".custom", Reason::CustomMask);
+                value
+                    .as_array()
+                    .ok_or_else(not_bools)?
+                    .iter()
+                    .map(|row| {
+                        row.as_array()
+                            .ok_or_else(not_bools)?
+                            .iter()
+                            .map(|b| b.as_bool().ok_or_else(not_bools))
+                            .collect::<Result<Vec<bool>, _>>()
+                    })
+                    .collect::<Result<_, _>>()
+                    .map(Mask::Custom)
             }
             _ => Err(bad()),
         }
     }
 
-    fn positional(v: &Json) -> R<Positional> {
-        match v.as_str() {
-            Some("none") => Ok(Positional::None),
-            Some("sinusoidal") => Ok(Positional::Sinusoidal),
-            Some("onehot") => Ok(Positional::OneHot),
-            _ => Err(ScenarioError::new(
-                "positional",
-                Reason::PositionalForm(describe(v)),
-            )),
+    /// The field a path names: `heads[1].w_k[0][2]`; a key that is no name
+    /// (empty, spaces, quotes…) is quoted, so the path still points at it:
+    /// `[""]`, `heads[0]["w q"]`.
+    fn field(path: &Path) -> String {
+        let mut out = String::new();
+        for segment in path {
+            match segment {
+                Segment::Seq { index } => {
+                    let _ = write!(out, "[{index}]");
+                }
+                Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut out, key),
+                Segment::Unknown => out.push_str("[?]"),
+            }
+        }
+        out
+    }
+
+    fn push_key(out: &mut String, key: &str) {
+        if !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(key);
+        } else {
+            let _ = write!(out, "[{key:?}]");
         }
     }
 
-    fn head(v: &Json, r: usize) -> R<HeadWeights> {
-        let field = format!("heads[{r}]");
-        let map = object(v, &field, &["w_q", "w_k", "w_v"])?;
-        let m = |key: &'static str| {
-            let f = format!("{field}.{key}");
-            matrix(required(map, key, &f)?, &f)
-        };
-        Ok(HeadWeights {
-            w_q: m("w_q")?,
-            w_k: m("w_k")?,
-            w_v: m("w_v")?,
-        })
+    /// The name between the first pair of backticks of serde's message.
+    fn quoted(message: &str) -> Option<&str> {
+        let (_, rest) = message.split_once('`')?;
+        Some(rest.split_once('`')?.0)
     }
 
-    pub fn scenario(doc: &Json) -> R<Scenario> {
-        const FIELDS: [&str; 8] = [
-            "format",
-            "tokens",
-            "x",
-            "heads",
-            "w_o",
-            "scale",
-            "mask",
-            "positional",
-        ];
-        let map = object(doc, "", &FIELDS)?;
-        let format = match required(map, "format", "format")? {
-            Json::String(s) => s.clone(),
-            other => describe(other),
-        };
-        if format != FORMAT {
-            return Err(ScenarioError::new("format", Reason::Format(format)));
+    /// Text that is not JSON: where (1-based line, column in characters; a
+    /// leading BOM is not counted) and what.
+    fn not_json(text: &str, e: &serde_json::Error, problem: JsonProblem) -> ScenarioError {
+        // serde_json counts the column in bytes, up to the byte it stopped
+        // at; count characters instead.
+        let line = e.line().max(1);
+        let start = text
+            .split_inclusive('\n')
+            .take(line - 1)
+            .map(str::len)
+            .sum::<usize>();
+        let rest = text.get(start..).unwrap_or_default();
+        let mut upto = rest.len().min(e.column());
+        // Skipping a string, serde_json stops before a control character
+        // (reading one, after it): point at it either way.
+        if problem == JsonProblem::ControlCharacter && rest.as_bytes().get(upto) < Some(&0x20) {
+            upto += 1;
         }
-        let x = matrix(required(map, "x", "x")?, "x")?;
-        let tokens = match get(map, "tokens") {
-            None | Some(Json::Null) => default_tokens(x.nrows()),
-            Some(v) => array(v, "tokens", Expected::Labels)?
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    t.as_str()
-                        .map(str::to_string)
-                        .ok_or_else(|| expected(&format!("tokens[{i}]"), Expected::Label, t))
-                })
-                .collect::<R<Vec<String>>>()?,
-        };
-        let heads = array(required(map, "heads", "heads")?, "heads", Expected::Heads)?
+        let column = rest.as_bytes()[..upto]
             .iter()
-            .enumerate()
-            .map(|(r, h)| head(h, r))
-            .collect::<R<Vec<HeadWeights>>>()?;
-        let w_o = match get(map, "w_o") {
-            None | Some(Json::Null) => None,
-            Some(v) => Some(matrix(v, "w_o")?),
-        };
-        Ok(Scenario {
-            format,
-            tokens,
-            x,
-            heads,
-            w_o,
-            scale: get(map, "scale").map_or(Ok(true), |v| boolean(v, "scale"))?,
-            mask: get(map, "mask").map_or(Ok(Mask::None), mask)?,
-            positional: get(map, "positional").map_or(Ok(Positional::None), positional)?,
-        })
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count()
+            .max(1);
+        ScenarioError::new(
+            "",
+            Reason::Json {
+                line,
+                column,
+                problem,
+            },
+        )
+    }
+
+    /// The first problem, named: a reader's typed refusal, serde's unknown,
+    /// missing or repeated field, a number beyond f64, or text that is not
+    /// JSON.
+    fn problem(text: &str, path: &Path, e: &serde_json::Error) -> ScenarioError {
+        let at = field(path);
+        if let Some((suffix, reason)) = REFUSED.with(|r| r.borrow_mut().take()) {
+            return ScenarioError::new(at + suffix, reason);
+        }
+        let message = e.to_string();
+        if e.classify() == Category::Data {
+            let name = quoted(&message).unwrap_or_default();
+            // Only the scenario (at the root) and its heads have fields.
+            let known = if path.iter().len() > 1 {
+                HEAD_FIELDS
+            } else {
+                FIELDS
+            };
+            if message.starts_with("unknown field") {
+                // The path ends at the unknown key.
+                return ScenarioError::new(
+                    at,
+                    Reason::UnknownField {
+                        name: name.to_owned(),
+                        known,
+                    },
+                );
+            }
+            if message.starts_with("missing field") {
+                if let Some(&key) = known.iter().find(|k| **k == name) {
+                    let mut f = at;
+                    push_key(&mut f, key);
+                    return ScenarioError::new(f, Reason::MissingField(key));
+                }
+            }
+            if message.starts_with("duplicate field") {
+                return not_json(text, e, JsonProblem::DuplicateKey(name.to_owned()));
+            }
+        }
+        if message.starts_with("number out of range") && !at.is_empty() {
+            return ScenarioError::new(at, Reason::NumberOutOfRange);
+        }
+        not_json(text, e, JsonProblem::of(e))
+    }
+
+    pub fn scenario(text: &str) -> R<Scenario> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // Text that is not JSON is refused as such (line and column) before
+        // any field is read, wherever the break is: a file cut short after a
+        // wrong row says it is cut short. serde_json skips a value without
+        // recursion, so this pass needs no depth limit.
+        serde_json::from_str::<serde::de::IgnoredAny>(text)
+            .map_err(|e| not_json(text, &e, JsonProblem::of(&e)))?;
+        REFUSED.with(|r| r.borrow_mut().take());
+        let mut de = serde_json::Deserializer::from_str(text);
+        let root: Root = serde_path_to_error::deserialize(&mut de)
+            .map_err(|e| problem(text, e.path(), e.inner()))?;
+        de.end()
+            .map_err(|e| not_json(text, &e, JsonProblem::Trailing))?;
+        Ok(root.0)
     }
 }
 
@@ -916,6 +1161,394 @@ mod tests {
   "scale": false,
   "positional": "onehot"
 }"#;
+
+    const SMALL: &str = r#"{"format": "attention-lab/1", "x": [[1, 2]], "heads": [{"w_q": [[1], [2]], "w_k": [[1], [2]], "w_v": [[1], [1]]}]}"#;
+
+    /// `(field, reason)` of the refusal of `text`.
+    #[track_caller]
+    fn refusal(text: &str) -> (String, Reason) {
+        let e = Scenario::from_json(text).expect_err(text);
+        (e.field, e.reason)
+    }
+
+    fn json(line: usize, column: usize, problem: JsonProblem) -> (String, Reason) {
+        (
+            String::new(),
+            Reason::Json {
+                line,
+                column,
+                problem,
+            },
+        )
+    }
+
+    #[test]
+    fn text_that_is_not_json_is_refused_with_line_and_column() {
+        assert_eq!(refusal(""), json(1, 1, JsonProblem::Eof));
+        assert_eq!(
+            refusal("{\"format\": \"attention-lab/1\", \"x\": [[1, 2]"),
+            json(1, 42, JsonProblem::Eof)
+        );
+        assert_eq!(
+            refusal("[1 2]"),
+            json(1, 4, JsonProblem::ExpectedCommaOr(']'))
+        );
+        assert_eq!(refusal("{a: 1}"), json(1, 2, JsonProblem::ExpectedKey));
+        assert_eq!(
+            refusal("{\"x\": [[01]]}"),
+            json(1, 10, JsonProblem::InvalidNumber)
+        );
+        assert_eq!(
+            refusal("{\"format\": \"a\\x\"}"),
+            json(1, 15, JsonProblem::InvalidEscape)
+        );
+        // Text cut short is refused as such, even after a wrong field.
+        assert_eq!(
+            refusal("{\"format\": \"attention-lab/1\", \"x\": [[1, 2], [3]]"),
+            json(1, 48, JsonProblem::Eof)
+        );
+        assert_eq!(
+            refusal("{\"colour\": 1,\n}"),
+            json(2, 1, JsonProblem::ExpectedKey)
+        );
+        // Columns count characters, not bytes; CRLF is one line break; a
+        // leading BOM is skipped and not counted.
+        assert_eq!(
+            refusal("{\"format\":\"é\u{1}\"}"),
+            json(1, 13, JsonProblem::ControlCharacter)
+        );
+        assert_eq!(
+            refusal("{\r\n\"x\":\r\n x}"),
+            json(3, 2, JsonProblem::ExpectedValue)
+        );
+        assert_eq!(refusal("\u{feff}{x}"), json(1, 2, JsonProblem::ExpectedKey));
+        assert!(Scenario::from_json(&format!("\u{feff}{SMALL}")).is_ok());
+        // After a whole scenario, nothing but whitespace.
+        assert_eq!(
+            refusal(&format!("{SMALL} x")),
+            json(1, 116, JsonProblem::Trailing)
+        );
+        assert!(Scenario::from_json(&format!(" \n{SMALL}\r\n\t")).is_ok());
+        // A field given twice is refused (rather than one of them kept).
+        let twice = SMALL.replace("\"x\": [[1, 2]]", "\"x\": [[1, 2]], \"x\": [[1, 2]]");
+        assert_eq!(
+            refusal(&twice),
+            json(1, 48, JsonProblem::DuplicateKey("x".into()))
+        );
+        let twice = SMALL.replace("\"w_k\"", "\"w_q\": [[1], [2]], \"w_k\"");
+        assert_eq!(
+            refusal(&twice).1.to_string().split(": ").last(),
+            Some("duplicate key `w_q`")
+        );
+    }
+
+    #[test]
+    fn nesting_is_bounded_without_overflowing_the_stack() {
+        let closed = |open: &str, close: &str| {
+            format!("{}1{}", open.repeat(1_000_000), close.repeat(1_000_000))
+        };
+        for deep in [
+            closed("[", "]"),
+            closed("{\"x\":", "}"),
+            format!(
+                "{{\"format\": \"attention-lab/1\", \"x\": {}{}}}",
+                "[".repeat(400),
+                "]".repeat(400)
+            ),
+            SMALL.replace(
+                "}]}",
+                &format!(
+                    "}}], \"mask\": {}1{}}}",
+                    "{\"custom\":[".repeat(100),
+                    "]}".repeat(100)
+                ),
+            ),
+        ] {
+            let (field, reason) = refusal(&deep);
+            assert_eq!(field, "");
+            assert!(
+                matches!(
+                    reason,
+                    Reason::Json {
+                        problem: JsonProblem::TooDeep,
+                        ..
+                    }
+                ),
+                "{reason:?}"
+            );
+        }
+        // Unclosed, it is text cut short.
+        for open in ["[", "{\"x\":"] {
+            let (_, reason) = refusal(&open.repeat(1_000_000));
+            assert!(
+                matches!(
+                    reason,
+                    Reason::Json {
+                        problem: JsonProblem::Eof,
+                        ..
+                    }
+                ),
+                "{reason:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_field() {
+        let with = |from: &str, to: &str| {
+            let text = SMALL.replace(from, to);
+            assert_ne!(text, SMALL);
+            refusal(&text)
+        };
+        const KNOWN: &[&str] = &[
+            "format",
+            "tokens",
+            "x",
+            "heads",
+            "w_o",
+            "scale",
+            "mask",
+            "positional",
+        ];
+        assert_eq!(
+            with("\"x\"", "\"colour\": 1, \"x\""),
+            (
+                "colour".into(),
+                Reason::UnknownField {
+                    name: "colour".into(),
+                    known: KNOWN
+                }
+            )
+        );
+        assert_eq!(
+            with("\"w_q\"", "\"w q\": 1, \"w_q\""),
+            (
+                "heads[0][\"w q\"]".into(),
+                Reason::UnknownField {
+                    name: "w q".into(),
+                    known: &["w_q", "w_k", "w_v"]
+                }
+            )
+        );
+        assert_eq!(
+            with("\"format\": \"attention-lab/1\", ", ""),
+            ("format".into(), Reason::MissingField("format"))
+        );
+        assert_eq!(
+            with("\"w_k\": [[1], [2]], ", ""),
+            ("heads[0].w_k".into(), Reason::MissingField("w_k"))
+        );
+        assert_eq!(
+            with("[[1, 2]]", "[[1, 2], [3]]"),
+            (
+                "x".into(),
+                Reason::Ragged {
+                    row: 1,
+                    len: 1,
+                    first: 2
+                }
+            )
+        );
+        let long =
+            "{\"a\": [1, {\"b\": null}], \"c\": \"0123456789012345678901234567890123456789\"}";
+        assert_eq!(
+            with("[[1, 2]]", long),
+            (
+                "x".into(),
+                Reason::Expected {
+                    what: Expected::Rows,
+                    got: "{\"a\":[1,{\"b\":null}],\"c\":\"012345678901234…".into()
+                }
+            )
+        );
+        assert_eq!(
+            with("[[1, 2]]", "[[1, 1e999]]"),
+            ("x[0][1]".into(), Reason::NumberOutOfRange)
+        );
+        assert_eq!(
+            with("[[1], [1]]}", "[[1], [-1e400]]}"),
+            ("heads[0].w_v[1][0]".into(), Reason::NumberOutOfRange)
+        );
+        assert_eq!(
+            with("[[1], [2]], \"w_k\"", "[[1], [\"1\"]], \"w_k\""),
+            (
+                "heads[0].w_q[1][0]".into(),
+                Reason::Expected {
+                    what: Expected::Number,
+                    got: "\"1\"".into()
+                }
+            )
+        );
+        assert_eq!(
+            with("[[1, 2]]", "[1, 2]"),
+            (
+                "x[0]".into(),
+                Reason::Expected {
+                    what: Expected::Row,
+                    got: "1".into()
+                }
+            )
+        );
+        assert_eq!(
+            with("[{", "[3, {"),
+            (
+                "heads[0]".into(),
+                Reason::Expected {
+                    what: Expected::Object,
+                    got: "3".into()
+                }
+            )
+        );
+        assert_eq!(
+            with(
+                "[{\"w_q\": [[1], [2]], \"w_k\": [[1], [2]], \"w_v\": [[1], [1]]}]",
+                "{}"
+            ),
+            (
+                "heads".into(),
+                Reason::Expected {
+                    what: Expected::Heads,
+                    got: "{}".into()
+                }
+            )
+        );
+        assert_eq!(
+            with("\"attention-lab/1\"", "3"),
+            ("format".into(), Reason::Format("3".into()))
+        );
+        let tail = |extra: &str| with("}]}", &format!("}}], {extra}}}"));
+        assert_eq!(
+            tail("\"tokens\": [\"a\", 3]"),
+            (
+                "tokens[1]".into(),
+                Reason::Expected {
+                    what: Expected::Label,
+                    got: "3".into()
+                }
+            )
+        );
+        assert_eq!(
+            tail("\"tokens\": \"a\""),
+            (
+                "tokens".into(),
+                Reason::Expected {
+                    what: Expected::Labels,
+                    got: "\"a\"".into()
+                }
+            )
+        );
+        assert_eq!(
+            tail("\"scale\": null"),
+            (
+                "scale".into(),
+                Reason::Expected {
+                    what: Expected::Bool,
+                    got: "null".into()
+                }
+            )
+        );
+        assert_eq!(
+            tail("\"mask\": 3"),
+            ("mask".into(), Reason::MaskForm("3".into()))
+        );
+        assert_eq!(
+            tail("\"mask\": null"),
+            ("mask".into(), Reason::MaskForm("null".into()))
+        );
+        assert_eq!(
+            tail("\"mask\": {\"padding\": 1, \"window\": 1}"),
+            (
+                "mask".into(),
+                Reason::MaskForm("{\"padding\":1,\"window\":1}".into())
+            )
+        );
+        assert_eq!(
+            tail("\"mask\": {}"),
+            ("mask".into(), Reason::MaskForm("{}".into()))
+        );
+        assert_eq!(
+            tail("\"mask\": {\"window\": 1.5}"),
+            ("mask.window".into(), Reason::WholeNumber("1.5".into()))
+        );
+        assert_eq!(
+            tail("\"mask\": {\"padding\": \"1\"}"),
+            ("mask.padding".into(), Reason::WholeNumber("\"1\"".into()))
+        );
+        assert_eq!(
+            tail("\"mask\": {\"custom\": [[1]]}"),
+            ("mask.custom".into(), Reason::CustomMask)
+        );
+        assert_eq!(
+            tail("\"mask\": {\"custom\": [[true, 1e999]]}"),
+            ("mask.custom[0][1]".into(), Reason::NumberOutOfRange)
+        );
+        assert_eq!(
+            tail("\"positional\": true"),
+            ("positional".into(), Reason::PositionalForm("true".into()))
+        );
+        // The document itself must be an object.
+        for (text, got) in [
+            ("[]", "[]"),
+            ("3", "3"),
+            ("null", "null"),
+            ("\"s\"", "\"s\""),
+        ] {
+            assert_eq!(
+                refusal(text),
+                (
+                    String::new(),
+                    Reason::Expected {
+                        what: Expected::Object,
+                        got: got.into()
+                    }
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn optional_fields_read_as_before() {
+        let s = Scenario::from_json(SMALL).unwrap();
+        assert_eq!(
+            (
+                s.tokens.clone(),
+                s.scale,
+                s.mask.clone(),
+                s.positional,
+                s.w_o.clone()
+            ),
+            (
+                vec!["x1".to_string()],
+                true,
+                Mask::None,
+                Positional::None,
+                None
+            )
+        );
+        // `null` tokens and w_o read as absent.
+        let nulls = SMALL.replace("}]}", "}], \"tokens\": null, \"w_o\": null}");
+        assert_eq!(Scenario::from_json(&nulls).unwrap(), s);
+        for (mask, want) in [
+            ("\"none\"", Mask::None),
+            ("\"causal\"", Mask::Causal),
+            ("{\"padding\": 1}", Mask::Padding(1)),
+            ("{\"window\": 2}", Mask::Window(2)),
+            ("{\"window\": 1e300}", Mask::Window(usize::MAX)),
+            ("{\"window\": 2.0}", Mask::Window(2)),
+            ("{\"padding\": -0}", Mask::Padding(0)),
+            ("{\"custom\": [[true]]}", Mask::Custom(vec![vec![true]])),
+        ] {
+            let text = SMALL.replace("}]}", &format!("}}], \"mask\": {mask}}}"));
+            assert_eq!(Scenario::from_json(&text).unwrap().mask, want, "{mask}");
+        }
+        let text = SMALL.replace("}]}", "}], \"w_o\": [[0.5]], \"scale\": false, \"positional\": \"sinusoidal\", \"tokens\": [\"é\"]}");
+        let s = Scenario::from_json(&text).unwrap();
+        assert_eq!(s.w_o, Some(Matrix::from_element(1, 1, 0.5)));
+        assert_eq!(
+            (s.scale, s.positional, s.tokens),
+            (false, Positional::Sinusoidal, vec!["é".to_string()])
+        );
+    }
 
     #[test]
     fn onehot_is_read_written_and_read_back() {
