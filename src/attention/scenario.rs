@@ -663,6 +663,32 @@ impl From<&Mask> for Json {
     }
 }
 
+impl Mask {
+    /// The mask alone in the scenario format (`"causal"`,
+    /// `{"custom": [[true, …], …]}`, …), compact: how the labs module hands
+    /// a mask edit to the page.
+    pub fn to_json(&self) -> String {
+        Json::from(self).to_compact()
+    }
+
+    /// Reads a mask written by [`Mask::to_json`] (or any mask of the
+    /// scenario format). Its fit to a scenario's n is checked when the edit
+    /// is applied, like any edit.
+    pub fn from_json(text: &str) -> Result<Mask, ScenarioError> {
+        let doc = json::parse(text).map_err(|e| {
+            ScenarioError::new(
+                "mask",
+                Reason::Json {
+                    line: e.line,
+                    column: e.column,
+                    problem: e.problem,
+                },
+            )
+        })?;
+        read::mask(&doc)
+    }
+}
+
 /// A [`Matrix`] as an array of rows (row-vector orientation).
 pub(crate) mod rows {
     use super::{json, Json, Matrix, Reason};
@@ -971,6 +997,23 @@ mod tests {
             let out = s.to_json();
             assert!(out.contains(&format!("\"positional\": \"{written}\"")));
             assert_eq!(Scenario::from_json(&out).unwrap().to_json(), out);
+        }
+    }
+
+    #[test]
+    fn a_mask_alone_is_written_and_read_back() {
+        for m in [
+            Mask::None,
+            Mask::Causal,
+            Mask::Padding(3),
+            Mask::Window(2),
+            Mask::Custom(vec![vec![true, false], vec![false, true]]),
+        ] {
+            assert_eq!(Mask::from_json(&m.to_json()).unwrap(), m);
+        }
+        assert_eq!(Mask::Causal.to_json(), "\"causal\"");
+        for bad in ["", "{", "\"sideways\"", "{\"custom\": [[1]]}", "[true]", "{\"window\": -1}"] {
+            assert!(Mask::from_json(bad).is_err(), "{bad}");
         }
     }
 }

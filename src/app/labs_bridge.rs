@@ -1,0 +1,139 @@
+//! The page's side of the labs module (`src/bin/labs.rs`, rendered by
+//! [`labs_root`](super::labs_root)): the seven labs are a second
+//! WebAssembly module, so the first screen neither downloads nor compiles
+//! them. Once the page has rendered its `<section class="labs">` (after its
+//! first paint; at once for an embedded lab), [`use_labs`] imports the
+//! module's JS glue (its URL, relative to the page, is in
+//! `<meta name="attention-lab-labs">`, written by scripts/postbuild.py),
+//! mounts the labs into the section and hands them the scenario, language
+//! and layout whenever these change, in a task after the change is painted.
+//! A mask edit comes back as the mask in the scenario format and is
+//! dispatched like any edit (undo, saving and share links stay here).
+
+use super::effects::View;
+use super::i18n::Lang;
+use crate::attention::{Mask, Scenario};
+use crate::lesson::edit::Edit;
+use crate::lesson::names::Convention;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+#[wasm_bindgen(inline_js = "export function load_labs(host, view, onEdit) {
+  const meta = document.querySelector('meta[name=\"attention-lab-labs\"]');
+  if (!meta) return Promise.reject(new Error('no labs module'));
+  return import(new URL(meta.content, document.baseURI).href).then(async (m) => {
+    await m.default();
+    m.mount(host, view, onEdit);
+    return m;
+  });
+}
+export function update_labs(m, scenario, lang, convention) { m.update(scenario, lang, convention); }")]
+extern "C" {
+    fn load_labs(
+        host: &web_sys::Element,
+        view: Option<String>,
+        on_edit: Option<js_sys::Function>,
+    ) -> js_sys::Promise;
+    fn update_labs(module: &JsValue, scenario: &str, lang: &str, convention: &str);
+}
+
+/// The `view=` name of an embedded lab.
+pub fn view_name(v: View) -> Option<&'static str> {
+    Some(match v {
+        View::Scoring => "scoring",
+        View::Geometry => "geometry",
+        View::Scaling => "scaling",
+        View::Positions => "positions",
+        View::Masks => "masks",
+        View::Dropout => "dropout",
+        View::Cost => "cost",
+        _ => return None,
+    })
+}
+
+/// A scenario compared by address (a dependency that changes exactly when
+/// the page shows a new scenario; holding it keeps the address unique).
+#[derive(Clone)]
+struct Same(Rc<Scenario>);
+
+impl PartialEq for Same {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0)
+    }
+}
+
+/// The loaded module (its JS namespace), or why not.
+#[derive(Clone)]
+enum Module {
+    Loading,
+    Ready(JsValue),
+    Failed,
+}
+
+/// Loads the labs module into `host` once `on` (the section is rendered)
+/// and keeps it showing `scenario`. `view`: the one embedded lab, `None`
+/// for all; `on_edit`: `None` on a locked page.
+#[hook]
+pub fn use_labs(
+    host: NodeRef,
+    on: bool,
+    view: Option<&'static str>,
+    on_edit: Option<Callback<Edit>>,
+    scenario: Rc<Scenario>,
+    lang: Lang,
+    convention: Convention,
+) {
+    let module = use_state(|| Module::Loading);
+    {
+        let module = module.clone();
+        use_effect_with(on, move |&on| {
+            let Some(el) = host.cast::<web_sys::Element>().filter(|_| on) else {
+                return;
+            };
+            let callback = on_edit.map(|e| {
+                Closure::<dyn Fn(String)>::new(move |text: String| {
+                    if let Ok(mask) = Mask::from_json(&text) {
+                        e.emit(Edit::Mask(mask));
+                    }
+                })
+                // The section lives as long as the page.
+                .into_js_value()
+                .unchecked_into::<js_sys::Function>()
+            });
+            let promise = load_labs(&el, view.map(str::to_string), callback);
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(m) => module.set(Module::Ready(m)),
+                    Err(_) => {
+                        el.set_attribute("data-labs", "failed").ok();
+                        module.set(Module::Failed);
+                    }
+                }
+            });
+        });
+    }
+    // Handing over in the task after the change is painted (encoding a
+    // large scenario and the labs' own render must not delay the edit's
+    // frame); a newer change replaces one still waiting.
+    let waiting = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
+    let ready = match &*module {
+        Module::Ready(m) => Some(m.clone()),
+        _ => None,
+    };
+    use_effect_with(
+        (ready.is_some(), Same(scenario), lang, convention),
+        move |(_, scenario, lang, convention)| {
+            let Some(m) = ready else {
+                return;
+            };
+            let (s, lang, convention) = (scenario.0.clone(), *lang, *convention);
+            *waiting.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
+                gloo::timers::callback::Timeout::new(0, move || {
+                    update_labs(&m, &s.to_json_compact(), lang.code(), convention.code());
+                })
+                .forget();
+            }));
+        },
+    );
+}
