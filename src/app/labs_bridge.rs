@@ -71,19 +71,27 @@ enum Module {
     Failed,
 }
 
-/// Loads the labs module into `host` once `on` (the section is rendered)
-/// and keeps it showing `scenario`. `view`: the one embedded lab, `None`
-/// for all; `on_edit`: `None` on a locked page.
+/// How the labs are mounted, fixed for the visit.
+pub struct Mount {
+    /// The section, rendered once `on`.
+    pub host: NodeRef,
+    pub on: bool,
+    /// The one embedded lab (its `view=` name); `None` for every lab.
+    pub view: Option<&'static str>,
+    /// `None` on a locked page.
+    pub on_edit: Option<Callback<Edit>>,
+}
+
+/// Loads the labs module into the section once it is rendered and keeps
+/// it showing `scenario` in `lang` and `convention`.
 #[hook]
-pub fn use_labs(
-    host: NodeRef,
-    on: bool,
-    view: Option<&'static str>,
-    on_edit: Option<Callback<Edit>>,
-    scenario: Rc<Scenario>,
-    lang: Lang,
-    convention: Convention,
-) {
+pub fn use_labs(mount: Mount, scenario: Rc<Scenario>, lang: Lang, convention: Convention) {
+    let Mount {
+        host,
+        on,
+        view,
+        on_edit,
+    } = mount;
     let module = use_state(|| Module::Loading);
     {
         let module = module.clone();

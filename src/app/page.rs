@@ -9,7 +9,7 @@ use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
-use super::labs_bridge::{use_labs, view_name};
+use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, Toolbar};
@@ -377,10 +377,12 @@ pub fn App() -> Html {
     let labs_on = *later && (!embed || view_name(figure).is_some());
     let labs_host = use_node_ref();
     use_labs(
-        labs_host.clone(),
-        labs_on,
-        view_name(figure).filter(|_| embed),
-        (!locked).then(|| on_edit.clone()),
+        Mount {
+            host: labs_host.clone(),
+            on: labs_on,
+            view: view_name(figure).filter(|_| embed),
+            on_edit: (!locked).then(|| on_edit.clone()),
+        },
         state.scenario.clone(),
         lang,
         state.convention,

@@ -1012,7 +1012,14 @@ mod tests {
             assert_eq!(Mask::from_json(&m.to_json()).unwrap(), m);
         }
         assert_eq!(Mask::Causal.to_json(), "\"causal\"");
-        for bad in ["", "{", "\"sideways\"", "{\"custom\": [[1]]}", "[true]", "{\"window\": -1}"] {
+        for bad in [
+            "",
+            "{",
+            "\"sideways\"",
+            "{\"custom\": [[1]]}",
+            "[true]",
+            "{\"window\": -1}",
+        ] {
             assert!(Mask::from_json(bad).is_err(), "{bad}");
         }
     }
