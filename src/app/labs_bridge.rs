@@ -12,6 +12,7 @@
 
 use super::effects::View;
 use super::i18n::Lang;
+use super::Shared;
 use crate::attention::{Mask, Scenario};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;
@@ -50,17 +51,6 @@ pub fn view_name(v: View) -> Option<&'static str> {
         View::Cost => "cost",
         _ => return None,
     })
-}
-
-/// A scenario compared by address (a dependency that changes exactly when
-/// the page shows a new scenario; holding it keeps the address unique).
-#[derive(Clone)]
-struct Same(Rc<Scenario>);
-
-impl PartialEq for Same {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &o.0)
-    }
 }
 
 /// The loaded module (its JS namespace), or why not.
@@ -130,7 +120,7 @@ pub fn use_labs(mount: Mount, scenario: Rc<Scenario>, lang: Lang, convention: Co
         _ => None,
     };
     use_effect_with(
-        (ready.is_some(), Same(scenario), lang, convention),
+        (ready.is_some(), Shared(scenario), lang, convention),
         move |(_, scenario, lang, convention)| {
             let Some(m) = ready else {
                 return;
