@@ -10,7 +10,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 FIRST_BUDGET_BYTES=${FIRST_BUDGET_BYTES:-${BUDGET_BYTES:-380000}}
-LABS_BUDGET_BYTES=${LABS_BUDGET_BYTES:-246000}
+LABS_BUDGET_BYTES=${LABS_BUDGET_BYTES:-242000}
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 cargo fetch --locked -q

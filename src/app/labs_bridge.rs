@@ -5,8 +5,10 @@
 //! first paint; at once for an embedded lab), [`use_labs`] imports the
 //! module's JS glue (its URL, relative to the page, is in
 //! `<meta name="attention-lab-labs">`, written by scripts/postbuild.py),
-//! mounts the labs into the section and hands them the scenario, language
-//! and layout whenever these change, in a task after the change is painted.
+//! mounts the labs into the section and hands them the scenario (in the two
+//! parts of `Scenario::to_parts`: no million numbers written and read as
+//! text), language and layout whenever these change, in a task after the
+//! change is painted.
 //! A mask edit comes back as the mask in the scenario format and is
 //! dispatched like any edit (undo, saving and share links stay here).
 
@@ -29,14 +31,14 @@ use yew::prelude::*;
     return m;
   });
 }
-export function update_labs(m, scenario, lang, convention) { m.update(scenario, lang, convention); }")]
+export function update_labs(m, header, numbers, lang, convention) { m.update(header, numbers, lang, convention); }")]
 extern "C" {
     fn load_labs(
         host: &web_sys::Element,
         view: Option<String>,
         on_edit: Option<js_sys::Function>,
     ) -> js_sys::Promise;
-    fn update_labs(module: &JsValue, scenario: &str, lang: &str, convention: &str);
+    fn update_labs(module: &JsValue, header: &str, numbers: &[f64], lang: &str, convention: &str);
 }
 
 /// The `view=` name of an embedded lab.
@@ -128,7 +130,8 @@ pub fn use_labs(mount: Mount, scenario: Rc<Scenario>, lang: Lang, convention: Co
             let (s, lang, convention) = (scenario.0.clone(), *lang, *convention);
             *waiting.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
                 gloo::timers::callback::Timeout::new(0, move || {
-                    update_labs(&m, &s.to_json_compact(), lang.code(), convention.code());
+                    let (header, numbers) = s.to_parts();
+                    update_labs(&m, &header, &numbers, lang.code(), convention.code());
                 })
                 .forget();
             }));

@@ -5,9 +5,10 @@
 //! there when the labs were part of it: the section's title on the full
 //! page, then every lab; with `?embed=1&view=NAME` only that lab.
 //!
-//! The page hands over its scenario as JSON (the scenario format, read by
-//! the same reader), with its language and layout; this module computes
-//! its own trace with the same engine (the same bits). A mask edit made in
+//! The page hands over its scenario in two parts ([`Scenario::to_parts`]:
+//! a short JSON text and its numbers in one list, read back bit for bit and
+//! validated like any scenario), with its language and layout; this module
+//! computes its own trace with the same engine (the same bits). A mask edit made in
 //! the masks lab goes back to the page as the mask alone in the scenario
 //! format, so undo, saving and share links stay the page's.
 
@@ -115,13 +116,14 @@ pub fn Labs(p: &LabsProps) -> Html {
     }
 }
 
-/// The mounted labs and the scenario text they show (an unchanged text
-/// keeps its scenario and trace, so a change of language alone recomputes
+/// The mounted labs and the scenario parts they show (unchanged parts keep
+/// their scenario and trace, so a change of language alone recomputes
 /// nothing and every lab keeps its memo).
 struct Mounted {
     app: yew::AppHandle<Labs>,
     props: LabsProps,
-    text: String,
+    header: String,
+    numbers: Vec<f64>,
 }
 
 thread_local! {
@@ -152,16 +154,17 @@ pub fn mount(host: web_sys::Element, view: Option<String>, on_edit: Option<Callb
         *m = Some(Mounted {
             app,
             props,
-            text: String::new(),
+            header: String::new(),
+            numbers: Vec::new(),
         });
     });
 }
 
-/// Shows `scenario` (JSON in the scenario format) in `lang` (`zh`/`en`)
-/// and `convention` (`row`/`col`). Text that does not read as a scenario
-/// that computes leaves the labs as they were (the page only sends
+/// Shows the scenario written by [`Scenario::to_parts`] in `lang`
+/// (`zh`/`en`) and `convention` (`row`/`col`). Parts that do not read as a
+/// scenario that computes leave the labs as they were (the page only sends
 /// scenarios it shows, so this does not happen).
-pub fn update(scenario: &str, lang: &str, convention: &str) {
+pub fn update(header: &str, numbers: &[f64], lang: &str, convention: &str) {
     MOUNTED.with(|m| {
         let mut m = m.borrow_mut();
         let Some(m) = m.as_mut() else {
@@ -169,16 +172,22 @@ pub fn update(scenario: &str, lang: &str, convention: &str) {
         };
         let lang = Lang::parse(lang).unwrap_or(Lang::Zh);
         let convention = Convention::parse(convention).unwrap_or_default();
+        let same = m.header == header
+            && m.numbers.len() == numbers.len()
+            && m.numbers
+                .iter()
+                .zip(numbers)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
         let (scenario, trace) = match &m.props.shown {
-            Some(shown) if m.text == scenario => (shown.scenario.clone(), shown.trace.clone()),
+            Some(shown) if same => (shown.scenario.clone(), shown.trace.clone()),
             _ => {
-                let Some((s, t)) = Scenario::from_json(scenario)
-                    .ok()
+                let Some((s, t)) = Scenario::from_parts(header, numbers)
                     .and_then(|s| compute(&s).ok().map(|t| (s, t)))
                 else {
                     return;
                 };
-                m.text = scenario.to_string();
+                m.header = header.to_string();
+                m.numbers = numbers.to_vec();
                 (Rc::new(s), Rc::new(t))
             }
         };

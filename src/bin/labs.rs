@@ -24,11 +24,12 @@ pub fn mount(host: web_sys::Element, view: Option<String>, on_edit: Option<js_sy
     attention_lab::app::labs_root::mount(host, view, on_edit);
 }
 
-/// Shows the page's scenario (JSON in the scenario format) in `lang`
+/// Shows the page's scenario, in the two parts of `Scenario::to_parts`
+/// (a short JSON text, every number in a `Float64Array`), in `lang`
 /// (`zh`/`en`) and `convention` (`row`/`col`).
 #[wasm_bindgen]
-pub fn update(scenario: &str, lang: &str, convention: &str) {
-    attention_lab::app::labs_root::update(scenario, lang, convention);
+pub fn update(header: &str, numbers: &[f64], lang: &str, convention: &str) {
+    attention_lab::app::labs_root::update(header, numbers, lang, convention);
 }
 
 fn main() {}
