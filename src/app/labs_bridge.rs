@@ -38,7 +38,15 @@ extern "C" {
         view: Option<String>,
         on_edit: Option<js_sys::Function>,
     ) -> js_sys::Promise;
-    fn update_labs(module: &JsValue, header: &str, numbers: &[f64], lang: &str, convention: &str);
+    // A failure in the labs module (it aborts on a panic) stays there.
+    #[wasm_bindgen(catch)]
+    fn update_labs(
+        module: &JsValue,
+        header: &str,
+        numbers: &[f64],
+        lang: &str,
+        convention: &str,
+    ) -> Result<(), JsValue>;
 }
 
 /// The `view=` name of an embedded lab.
@@ -131,7 +139,7 @@ pub fn use_labs(mount: Mount, scenario: Rc<Scenario>, lang: Lang, convention: Co
             *waiting.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
                 gloo::timers::callback::Timeout::new(0, move || {
                     let (header, numbers) = s.to_parts();
-                    update_labs(&m, &header, &numbers, lang.code(), convention.code());
+                    update_labs(&m, &header, &numbers, lang.code(), convention.code()).ok();
                 })
                 .forget();
             }));
