@@ -6,6 +6,12 @@
 2. Move Trunk's inline start-up script into its own file (start-<hash>.js),
    so the page runs under a Content-Security-Policy without 'unsafe-inline'
    for scripts (see README, "Content-Security-Policy").
+3. With a second argument (the labs module's wasm-bindgen output, see
+   scripts/build.sh): copy it into dist/ as labs-<hash>_bg.wasm and
+   labs-<hash>.js (names that change with the content, the glue naming
+   its wasm), and name the glue in index.html's
+   <meta name=attention-lab-labs content=./labs-<hash>.js>, where the page
+   finds it (relative, so dist/ works under any sub-path and in iframes).
 """
 import base64
 import hashlib
@@ -15,6 +21,7 @@ import subprocess
 import sys
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
+labs = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
 terser = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / ".bin" / "terser"
 index = dist / "index.html"
 html = index.read_text(encoding="utf-8")
@@ -46,4 +53,26 @@ html = html[: match.start()] + tag + html[match.end():]
 html, count = re.subn(r"(<link href=\./style-[0-9a-f]+\.css integrity=\S+) rel=stylesheet>", r"\1 crossorigin rel=stylesheet>", html)
 if count != 1:
     sys.exit("postbuild: the stylesheet link was not found in index.html")
+
+if labs is not None:
+    for old in dist.glob("labs-*"):
+        old.unlink()
+    wasm = (labs / "labs_bg.wasm").read_bytes()
+    wasm_name = "labs-" + hashlib.sha256(wasm).hexdigest()[:16] + "_bg.wasm"
+    (dist / wasm_name).write_bytes(wasm)
+    glue = (labs / "labs.js").read_text(encoding="utf-8")
+    if "snippets/" in glue:
+        sys.exit("postbuild: the labs module's glue imports a snippet; copy it too")
+    glue, count = re.subn(r"(['\"])labs_bg\.wasm\1", lambda m: m.group(1) + wasm_name + m.group(1), glue)
+    if count != 1:
+        sys.exit("postbuild: the labs module's glue does not name labs_bg.wasm once")
+    tmp = dist / "labs-glue.js"
+    tmp.write_text(glue, encoding="utf-8")
+    subprocess.run([str(terser), str(tmp), "--module", "--compress", "--mangle", "--output", str(tmp)], check=True)
+    js_name = "labs-" + hashlib.sha256(tmp.read_bytes()).hexdigest()[:16] + ".js"
+    tmp.rename(dist / js_name)
+    html, count = re.subn(r"(<meta charset=utf-8>)", lambda m: m.group(1) + f"<meta content=./{js_name} name=attention-lab-labs>", html)
+    if count != 1:
+        sys.exit("postbuild: <meta charset=utf-8> was not found in index.html")
+
 index.write_text(html, encoding="utf-8")

@@ -15,6 +15,8 @@ mod head_view;
 mod heads;
 mod heatmap;
 mod labs;
+mod labs_bridge;
+pub mod labs_root;
 mod page;
 mod stage_draw;
 mod toolbar;

@@ -9,13 +9,7 @@ use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::{error_text, Lang, S};
-use super::labs::cost::CostLab;
-use super::labs::dropout::DropoutLab;
-use super::labs::geometry::GeometryLab;
-use super::labs::masks::MasksLab;
-use super::labs::positions::PositionsLab;
-use super::labs::scaling::ScalingLab;
-use super::labs::scoring::ScoringLab;
+use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, Toolbar};
@@ -331,31 +325,23 @@ pub fn App() -> Html {
         });
     }
 
-    // What the labs (below the workbench) show: nothing until the first
-    // paint of the full page, so that the stage and the matrices show
-    // sooner; then the current scenario and trace, a task after they change,
-    // so that an edit's frame is not held up by figures out of sight (a
-    // newer change cancels an update still waiting). A lab embedded alone
-    // is the figure: it follows at once.
+    // The labs (below the workbench, a second WebAssembly module: see
+    // labs_bridge) are loaded after the first paint of the full page, so
+    // that the stage and the matrices show sooner; they follow the scenario
+    // a task after it changes, so that an edit's frame is not held up by
+    // figures out of sight. A lab embedded alone is the figure: it is
+    // loaded at once.
     let labs_now = embed;
-    let labs_data = use_state(|| None::<(Rc<Scenario>, Rc<crate::attention::Trace>)>);
+    let later = use_state(|| labs_now);
     {
-        let labs_data = labs_data.clone();
-        let (s, t) = (state.scenario.clone(), state.trace.clone());
-        use_effect_with(Rc::as_ptr(&state.trace) as usize, move |_| {
-            let shown = labs_data.is_some();
-            let go = move || labs_data.set(Some((s, t)));
-            let waiting = match (labs_now, shown) {
-                (true, _) => (None, None),
-                (false, true) => (None, Some(gloo::timers::callback::Timeout::new(0, go))),
-                (false, false) => (
-                    Some(gloo::render::request_animation_frame(move |_| {
-                        gloo::timers::callback::Timeout::new(0, go).forget();
-                    })),
-                    None,
-                ),
-            };
-            move || drop(waiting)
+        let later = later.clone();
+        use_effect_with((), move |_| {
+            let frame = (!*later).then(|| {
+                gloo::render::request_animation_frame(move |_| {
+                    gloo::timers::callback::Timeout::new(0, move || later.set(true)).forget();
+                })
+            });
+            move || drop(frame)
         });
     }
 
@@ -387,6 +373,20 @@ pub fn App() -> Html {
         let d = dispatcher.clone();
         Callback::from(move |_| d.dispatch(Action::Select(None)))
     };
+
+    let labs_on = *later && (!embed || view_name(figure).is_some());
+    let labs_host = use_node_ref();
+    use_labs(
+        Mount {
+            host: labs_host.clone(),
+            on: labs_on,
+            view: view_name(figure).filter(|_| embed),
+            on_edit: (!locked).then(|| on_edit.clone()),
+        },
+        state.scenario.clone(),
+        lang,
+        state.convention,
+    );
 
     let s = &state.scenario;
     let t = &state.trace;
@@ -545,35 +545,9 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            if let Some((s, t)) = if labs_now { Some((s.clone(), t.clone())) } else { (*labs_data).clone() } {
-            if !embed || matches!(figure, effects::View::Scaling | effects::View::Geometry | effects::View::Scoring | effects::View::Positions | effects::View::Masks | effects::View::Dropout | effects::View::Cost) {
-                <section class="labs" aria-label={S::LabsHeading.t(lang)}>
-                    if !embed {
-                        <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
-                    }
-                    if !embed || figure == effects::View::Scoring {
-                        <ScoringLab trace={t.clone()} convention={conv} lang={lang} />
-                    }
-                    if !embed || figure == effects::View::Geometry {
-                        <GeometryLab lang={lang} />
-                    }
-                    if !embed || figure == effects::View::Scaling {
-                        <ScalingLab lang={lang} />
-                    }
-                    if !embed || figure == effects::View::Positions {
-                        <PositionsLab scenario={s.clone()} lang={lang} />
-                    }
-                    if !embed || figure == effects::View::Masks {
-                        <MasksLab scenario={s.clone()} trace={t.clone()} on_edit={(!locked).then(|| on_edit.clone())} lang={lang} />
-                    }
-                    if !embed || figure == effects::View::Dropout {
-                        <DropoutLab trace={t.clone()} lang={lang} />
-                    }
-                    if !embed || figure == effects::View::Cost {
-                        <CostLab scenario={s.clone()} trace={t.clone()} lang={lang} />
-                    }
-                </section>
-            }
+            // The labs module renders the labs into this section.
+            if labs_on {
+                <section class="labs" aria-label={S::LabsHeading.t(lang)} ref={labs_host}></section>
             }
             if embed {
                 <p class="embed-credit">

@@ -653,6 +653,150 @@ impl From<&Mask> for Json {
     }
 }
 
+impl Mask {
+    /// The mask alone in the scenario format (`"causal"`,
+    /// `{"custom": [[true, …], …]}`, …), compact: how the labs module hands
+    /// a mask edit to the page.
+    pub fn to_json(&self) -> String {
+        Json::from(self).to_compact()
+    }
+
+    /// Reads a mask written by [`Mask::to_json`] (or any mask of the
+    /// scenario format). Its fit to a scenario's n is checked when the edit
+    /// is applied, like any edit.
+    pub fn from_json(text: &str) -> Result<Mask, ScenarioError> {
+        let doc: Json = serde_json::from_str(text).map_err(|e| {
+            ScenarioError::new(
+                "mask",
+                Reason::Json {
+                    line: e.line(),
+                    column: e.column(),
+                    problem: json::JsonProblem::of(&e),
+                },
+            )
+        })?;
+        read::mask(&doc)
+            .ok_or_else(|| ScenarioError::new("mask", Reason::MaskForm(doc.to_compact())))
+    }
+}
+
+impl Scenario {
+    /// The scenario in two parts: a short JSON text of everything but the
+    /// matrices' numbers (which it gives the shapes of) and every number in
+    /// one list (x, each head's W_Q, W_K, W_V, then W_O; each column by
+    /// column). How the page hands its scenario to the labs module: a
+    /// scenario of d_model 512 has about a million numbers, some 20 MB as
+    /// JSON text, which take half a second to write and as long to read.
+    pub fn to_parts(&self) -> (String, Vec<f64>) {
+        let mut mats = vec![&self.x];
+        for h in &self.heads {
+            mats.extend([&h.w_q, &h.w_k, &h.w_v]);
+        }
+        mats.extend(self.w_o.as_ref());
+        let shapes = mats
+            .iter()
+            .map(|m| {
+                Json::from(vec![
+                    Json::from(m.nrows() as f64),
+                    Json::from(m.ncols() as f64),
+                ])
+            })
+            .collect::<Vec<_>>();
+        let mut numbers = Vec::with_capacity(mats.iter().map(|m| m.len()).sum());
+        for m in &mats {
+            numbers.extend(m.iter());
+        }
+        let header = json::object(vec![
+            ("format", Json::from(self.format.as_str())),
+            (
+                "tokens",
+                Json::from(
+                    self.tokens
+                        .iter()
+                        .map(|t| Json::from(t.as_str()))
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            ("heads", Json::from(self.heads.len() as f64)),
+            ("w_o", Json::from(self.w_o.is_some())),
+            ("shapes", Json::from(shapes)),
+            ("scale", Json::from(self.scale)),
+            ("mask", Json::from(&self.mask)),
+            ("positional", Json::from(self.positional.code())),
+        ]);
+        (header.to_compact(), numbers)
+    }
+
+    /// Reads what [`Scenario::to_parts`] wrote, validated like any
+    /// scenario; `None` for anything else (parts that do not fit together,
+    /// a number that is not finite, a scenario that is refused).
+    pub fn from_parts(header: &str, numbers: &[f64]) -> Option<Scenario> {
+        let doc: Json = serde_json::from_str(header).ok()?;
+        let get = |key: &str| {
+            doc.as_object()?
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+        };
+        let count = |v: &Json| {
+            v.as_f64()
+                .filter(|x| *x >= 0.0 && x.fract() == 0.0 && *x < 1e15)
+                .map(|x| x as usize)
+        };
+        let heads = count(get("heads")?)?;
+        let has_w_o = get("w_o")?.as_bool()?;
+        let shapes = get("shapes")?.as_array()?;
+        if heads > MAX_HEADS
+            || shapes.len() != 1 + 3 * heads + usize::from(has_w_o)
+            || !numbers.iter().all(|v| v.is_finite())
+        {
+            return None;
+        }
+        let mut rest = numbers;
+        let mut mats = Vec::with_capacity(shapes.len());
+        for shape in shapes {
+            let [r, c] = shape.as_array()? else {
+                return None;
+            };
+            let (r, c) = (count(r)?, count(c)?);
+            let len = r.checked_mul(c).filter(|&len| len <= rest.len())?;
+            let (these, after) = rest.split_at(len);
+            mats.push(Matrix::from_column_slice(r, c, these));
+            rest = after;
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+        let mut mats = mats.into_iter();
+        let x = mats.next()?;
+        let heads = (0..heads)
+            .map(|_| {
+                Some(HeadWeights {
+                    w_q: mats.next()?,
+                    w_k: mats.next()?,
+                    w_v: mats.next()?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let s = Scenario {
+            format: get("format")?.as_str()?.to_string(),
+            tokens: get("tokens")?
+                .as_array()?
+                .iter()
+                .map(|t| t.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()?,
+            x,
+            heads,
+            w_o: mats.next(),
+            scale: get("scale")?.as_bool()?,
+            mask: read::mask(get("mask")?)?,
+            positional: read::positional(get("positional")?)?,
+        };
+        s.validate().ok()?;
+        Some(s)
+    }
+}
+
 /// A [`Matrix`] as an array of rows (row-vector orientation).
 pub(crate) mod rows {
     use super::{json, Json, Matrix, Reason};
@@ -1017,6 +1161,26 @@ mod read {
                     .map(Mask::Custom)
             }
             _ => Err(bad()),
+        }
+    }
+
+    /// A mask as written, from a value already read (the header of
+    /// [`Scenario::to_parts`], a mask edit from the labs module).
+    pub(super) fn mask(v: &Json) -> Option<Mask> {
+        match v {
+            Json::Object(_) => mask_object(v).ok(),
+            _ => match Want::Mask.scalar(v.clone()) {
+                Ok(Got::Mask(m)) => Some(m),
+                _ => None,
+            },
+        }
+    }
+
+    /// A positional encoding as written, from a value already read.
+    pub(super) fn positional(v: &Json) -> Option<Positional> {
+        match Want::Positional.scalar(v.clone()) {
+            Ok(Got::Positional(p)) => Some(p),
+            _ => None,
         }
     }
 
@@ -1605,5 +1769,58 @@ mod tests {
             assert!(out.contains(&format!("\"positional\": \"{written}\"")));
             assert_eq!(Scenario::from_json(&out).unwrap().to_json(), out);
         }
+    }
+
+    #[test]
+    fn a_mask_alone_is_written_and_read_back() {
+        for m in [
+            Mask::None,
+            Mask::Causal,
+            Mask::Padding(3),
+            Mask::Window(2),
+            Mask::Custom(vec![vec![true, false], vec![false, true]]),
+        ] {
+            assert_eq!(Mask::from_json(&m.to_json()).unwrap(), m);
+        }
+        assert_eq!(Mask::Causal.to_json(), "\"causal\"");
+        for bad in [
+            "",
+            "{",
+            "\"sideways\"",
+            "{\"custom\": [[1]]}",
+            "[true]",
+            "{\"window\": -1}",
+        ] {
+            assert!(Mask::from_json(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn parts_are_read_back_bit_for_bit() {
+        let mut s = Scenario::from_json(ONE_HOT).unwrap();
+        s.tokens = vec!["\"q\"\\ 你".to_string(), "b".to_string()];
+        s.mask = Mask::Custom(vec![vec![true, false], vec![true, true]]);
+        s.x[(0, 1)] = 0.1 + 0.2;
+        s.x[(1, 0)] = -0.0;
+        let (header, numbers) = s.to_parts();
+        let back = Scenario::from_parts(&header, &numbers).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(back.x[(1, 0)].to_bits(), (-0.0f64).to_bits());
+        // Parts that do not fit together are refused, never a panic.
+        assert!(Scenario::from_parts(&header, &numbers[1..]).is_none());
+        assert!(Scenario::from_parts(&header, &[numbers.as_slice(), &[1.0]].concat()).is_none());
+        let mut nan = numbers.clone();
+        nan[0] = f64::NAN;
+        assert!(Scenario::from_parts(&header, &nan).is_none());
+        for bad in [
+            "",
+            "{}",
+            "[1]",
+            &header.replace("\"heads\":1", "\"heads\":2"),
+        ] {
+            assert!(Scenario::from_parts(bad, &numbers).is_none(), "{bad}");
+        }
+        let huge = header.replacen("[2,2]", "[9007199254740992,9007199254740992]", 1);
+        assert!(Scenario::from_parts(&huge, &numbers).is_none());
     }
 }

@@ -1,0 +1,111 @@
+// The labs module (README, "The labs module"): the seven labs are a second
+// WebAssembly module. The first screen never downloads it; the full page
+// loads it after its first paint; an embedded lab loads it at once, also in
+// a sandboxed frame on another origin; a locked page's labs edit nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
+
+let browser;
+let host;
+before(async () => {
+  browser = await launch();
+  const pages = new Map();
+  const server = createServer((req, res) => {
+    const body = pages.get(req.url.split('?')[0]);
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.2', done));
+  host = { server, pages, base: `http://127.0.0.2:${server.address().port}` };
+});
+after(async () => {
+  await browser?.close();
+  host?.server.close();
+});
+
+const isLabs = (url) => /\/labs-[0-9a-f]{16}(_bg\.wasm|\.js)$/.test(new URL(url).pathname);
+
+for (const view of ['walkthrough', 'heatmaps', 'workbench']) {
+  test(`an embedded ${view} never downloads the labs module`, async () => {
+    const { context, page, problems } = await openPage(browser);
+    const requests = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${BASE_URL}?lang=en&embed=1&view=${view}${shareFragment(TWO_HEADS)}`);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(requests.filter(isLabs), []);
+    assert.equal(await page.$('section.labs'), null);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('the full page loads the labs module after its own, once, into the labs section', async () => {
+  const { context, page, problems } = await openPage(browser);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${BASE_URL}?lang=en`);
+  await page.waitForSelector('section.labs [data-lab="cost"]');
+  await page.waitForLoadState('networkidle');
+  const labs = requests.filter(isLabs);
+  assert.equal(labs.length, 2, labs.join(' '));
+  assert.ok(labs.some((u) => u.endsWith('.js')) && labs.some((u) => u.endsWith('_bg.wasm')));
+  const main = requests.findIndex((u) => /\/attention-lab-[0-9a-f]+_bg\.wasm$/.test(u));
+  assert.ok(main >= 0 && main < requests.findIndex(isLabs), 'the page\'s own wasm comes first');
+  // The glue's URL is relative (any sub-path).
+  assert.match(await page.getAttribute('meta[name="attention-lab-labs"]', 'content'), /^\.\/labs-[0-9a-f]{16}\.js$/);
+  assert.equal(await page.$eval('section.labs', (s) => s.firstElementChild.className), 'labs-title');
+  assert.equal(await page.$$eval('section.labs [data-lab]', (l) => l.length), 7);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the labs follow the language and the layout of the page', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(`${BASE_URL}?lang=en`);
+  await page.waitForSelector('section.labs [data-lab="scoring"]');
+  const title = () => page.$eval('section.labs .labs-title', (h) => h.textContent);
+  const en = await title();
+  await page.click('.lang-switch');
+  await page.waitForFunction((t) => document.querySelector('section.labs .labs-title').textContent !== t, en);
+  assert.equal(await page.getAttribute('section.labs', 'aria-label'), await title());
+  // The column layout: the scoring lab shows one query per column.
+  await page.click('[data-lab="scoring"] .predict .skip');
+  const firstRow = '[data-way="dot"] [data-mini="weights"] tr:first-child td';
+  const rows = () => page.$$eval(firstRow, (tds) => tds.map((t) => t.dataset.row).join());
+  assert.equal(await rows(), '0,0,0');
+  await page.check('input[name="convention"][value="col"]');
+  await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].map((t) => t.dataset.row).join() !== '0,0,0', firstRow);
+  assert.equal(await rows(), '0,1,2');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a locked full page the labs edit nothing', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(`${BASE_URL}?lang=en&lock=1${shareFragment(TWO_HEADS)}`);
+  await ready(page);
+  await page.click('[data-lab="masks"] .predict .skip');
+  await page.waitForSelector('[data-lab="masks"] .mask-grid button');
+  assert.equal(await page.$$eval('[data-lab="masks"] .mask-grid button:not([disabled])', (b) => b.length), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a lab embedded in a sandboxed frame on another origin loads the labs module', async () => {
+  const src = `${BASE_URL}?embed=1&view=masks&lang=en&lock=1${shareFragment(TWO_HEADS)}`;
+  host.pages.set('/labs.html', `<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>host</title>
+<body style="margin:0"><iframe id="f0" src="${src}" sandbox="allow-scripts" style="width:700px;height:600px;border:0" title="figure"></iframe>`);
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 800, height: 1400 }, origin: host.base });
+  await page.goto(`${host.base}/labs.html`);
+  const f = await (await page.$('#f0')).contentFrame();
+  await f.waitForSelector('section.labs [data-lab="masks"]', { timeout: 30000 });
+  assert.equal(await f.$$eval('section.labs [data-lab]', (l) => l.length), 1);
+  assert.equal(await f.$('section.labs[data-labs="failed"]'), null);
+  await f.click('[data-lab="masks"] .predict .skip');
+  await f.waitForSelector('[data-lab="masks"] .mask-grid button');
+  assert.deepEqual(problems.filter((p) => !p.includes(new URL(BASE_URL).origin)), []);
+  await context.close();
+});
