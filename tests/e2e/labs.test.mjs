@@ -51,7 +51,8 @@ test('the labs are on the full page, after the workbench', async () => {
   const { context, page, problems } = await openPage(browser);
   await page.goto(`${BASE_URL}?lang=en`);
   await ready(page);
-  assert.ok(await page.$('.labs [data-lab="scaling"]'));
+  // The labs module loads after the page's first paint: wait for it.
+  assert.ok(await page.waitForSelector('.labs [data-lab="scaling"]'));
   const after = await page.evaluate(() => {
     const w = document.querySelector('.workbench');
     const l = document.querySelector('[data-lab="scaling"]');
