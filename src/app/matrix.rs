@@ -609,12 +609,13 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             f
         })
         .collect();
+    let values = Rc::new(m.clone());
     let body = row_axis
         .range()
         .enumerate()
         .map(|(i, a)| {
             html! {
-                <MatrixRow a={a} cols={(col_axis.start, col_axis.range().end)} transpose={t}
+                <MatrixRow values={values.clone()} a={a} cols={(col_axis.start, col_axis.range().end)} transpose={t}
                     label={label(row_labels, a)} token={(tokens_here && !t).then(|| token_label(a))}
                     undefined_row={!t && props.undefined_rows.contains(&a)}
                     flags={flags[i * width..(i + 1) * width].to_vec()}
@@ -643,6 +644,16 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
                 return;
             };
             let mut filled = filled.borrow_mut();
+            if filled.key.is_none() {
+                // Just created: every row rendered the values it shows.
+                filled.key = Some(key);
+                let cells = rows_shown.flat_map(|a| cols_shown.clone().map(move |b| (a, b)));
+                filled.cells = cells
+                    .zip(&flags)
+                    .map(|((a, b), &f)| (m[at(a, b)].to_bits(), f))
+                    .collect();
+                return;
+            }
             if filled.key != Some(key) {
                 filled.key = Some(key);
                 filled.cells.clear();
@@ -790,8 +801,11 @@ extern "C" {
     fn fill_cells(body: &Element, text: &str, editable: bool);
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 struct RowProps {
+    /// The matrix, for the values the row shows when it renders (not
+    /// compared: new values alone re-render no row, `fill_cells` writes them).
+    values: Rc<Matrix>,
     /// The displayed row.
     a: usize,
     /// The displayed columns shown, `start..end`.
@@ -808,8 +822,27 @@ struct RowProps {
     lang: Lang,
 }
 
-/// One row of a matrix: its label and cells, without their values (see
-/// `fill_cells`), so that new values re-render no row.
+impl PartialEq for RowProps {
+    /// Everything but the values.
+    fn eq(&self, o: &Self) -> bool {
+        (
+            self.a,
+            self.cols,
+            self.transpose,
+            self.undefined_row,
+            self.lang,
+        ) == (o.a, o.cols, o.transpose, o.undefined_row, o.lang)
+            && self.label == o.label
+            && self.token == o.token
+            && self.flags == o.flags
+            && self.aria_prefix == o.aria_prefix
+    }
+}
+
+/// One row of a matrix: its label and cells, with the values as they are
+/// when it renders. Its props compare without the values, so new values
+/// alone re-render no row: `fill_cells` writes them (a row created in the
+/// same render shows them from the start, so no frame shows empty cells).
 #[component]
 fn MatrixRow(p: &RowProps) -> Html {
     let lang = p.lang;
@@ -828,11 +861,16 @@ fn MatrixRow(p: &RowProps) -> Html {
             AttrValue::Static("cell")
         };
         let title = (f & UNDEFINED != 0).then_some(AttrValue::Static(S::UndefinedRow.t(lang)));
+        let v = p.values[(r, c)];
+        let value = AttrValue::from(exact(v));
         html! {
             <td class={class} data-row={index_attr(r)} data-col={index_attr(c)} title={title}
-                aria-selected={(f & SELECTED != 0).then_some("true")}>
+                data-value={value.clone()} aria-selected={(f & SELECTED != 0).then_some("true")}>
+                if p.aria_prefix.is_none() {
+                    { short(v) }
+                }
                 if let Some(prefix) = &p.aria_prefix {
-                    <input inputmode="decimal" aria-invalid={(f & INVALID != 0).then_some("true")}
+                    <input inputmode="decimal" value={value} aria-invalid={(f & INVALID != 0).then_some("true")}
                         aria-label={format!("{prefix} {}, {} {}", r + 1, S::Col.t(lang), c + 1)} />
                 }
             </td>
