@@ -34,7 +34,7 @@ async function measure(browser, label, s, samples = 25) {
   // "work" runs from the edit to the last DOM change it causes (Yew yields
   // to the browser after 16 ms of work, so an edit's work can span several
   // tasks: it is over when a whole timer task passes with no change), plus
-  // the layout it needs (the labs' later update aside); "to next frame" is until the first frame after
+  // the layout it needs; "to next frame" is until the first frame after
   // that, about 16.7 ms exactly when the edit was painted in the frame it
   // was made in. An edit whose work let a frame be drawn before it was done
   // (a frame showing half of it) is counted as missing its frame.
@@ -46,15 +46,17 @@ async function measure(browser, label, s, samples = 25) {
       await nextFrame();
       await new Promise((resolve) => requestAnimationFrame(async () => {
         const input = document.querySelector(`[data-matrix="x"] [data-row="${k % 4}"][data-col="0"] input`);
-        // The labs below update a task later on purpose (out of sight, they
-        // do not hold up the edit's frame): their changes are not counted.
+        // What the edit changes on the page: the edited cell, the output,
+        // the stage and the heatmaps (the labs below follow a task later on
+        // purpose, out of sight). Observing these few nodes, not the whole
+        // page, keeps the observer's own cost out of the figure.
         let last = 0;
-        const inLabs = (node) => !!(node.nodeType === 1 ? node : node.parentElement)?.closest('section.labs');
-        const mo = new MutationObserver((records) => {
-          const mine = records.filter((m) => !inLabs(m.target));
-          if (mine.length) last = performance.now();
-        });
-        mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+        const mo = new MutationObserver(() => { last = performance.now(); });
+        const watch = (el, subtree) => el && mo.observe(el, { subtree, childList: true, attributes: true, characterData: true });
+        watch(input.closest('td'), false);
+        watch(document.querySelector('[data-matrix="output"] td'), true);
+        watch(document.querySelector('[data-figure="stage"] svg'), true);
+        for (const c of document.querySelectorAll('.heads-panel canvas')) watch(c, false);
         let firstFrame = Infinity;
         requestAnimationFrame((t) => { firstFrame = performance.now(); });
         const t0 = performance.now();

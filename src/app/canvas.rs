@@ -28,13 +28,18 @@ pub fn draw(
     labels: &[Label],
     texts: &[CellText],
 ) -> Option<()> {
-    canvas.set_width(layout.width);
-    canvas.set_height(layout.height);
+    // Setting a canvas's size, even to the size it has, reallocates and
+    // clears it: only when the size changes (the white fill clears it).
+    if canvas.width() != layout.width || canvas.height() != layout.height {
+        canvas.set_width(layout.width);
+        canvas.set_height(layout.height);
+    }
     let (w, h) = layout.css_size();
     let style = canvas.style();
     style.set_property("width", &format!("{w}px")).ok()?;
     style.set_property("height", &format!("{h}px")).ok()?;
     let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok()?;
     ctx.set_fill_style_str("#fff");
     ctx.fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
     let (aw, ah) = layout.area();

@@ -264,12 +264,25 @@ pub fn raster(layout: &Layout, scale: Scale, cell: impl Fn(usize, usize) -> Cell
             Cell::Masked => None,
         })
         .collect();
+    // Each pixel column's cell and whether it is inside it (not the gap),
+    // worked out once rather than per pixel.
+    let columns: Vec<(usize, bool)> = (0..w).map(|x| (x / size, x % size < inner)).collect();
+    let line_of = |y: usize| (y / size, y % size < inner);
     for y in 0..h {
-        let (r, in_y) = (y / size, y % size < inner);
+        let (r, in_y) = line_of(y);
+        let hatched = in_y
+            && colours[r * layout.cols..(r + 1) * layout.cols]
+                .iter()
+                .any(Option::is_none);
+        // A line like the one above (same cell row, both inside or both
+        // gap) with no hatching in it is the same pixels: copied.
+        if y > 0 && !hatched && line_of(y - 1) == (r, in_y) {
+            px.copy_within((y - 1) * w * 4..y * w * 4, y * w * 4);
+            continue;
+        }
         let line = &mut px[y * w * 4..(y + 1) * w * 4];
-        for x in 0..w {
-            let c = x / size;
-            let rgb = if !in_y || x % size >= inner {
+        for (x, &(c, in_x)) in columns.iter().enumerate() {
+            let rgb = if !in_y || !in_x {
                 PAPER
             } else {
                 match colours[r * layout.cols + c] {
@@ -665,6 +678,60 @@ mod tests {
     fn pixel(px: &[u8], l: &Layout, x: u32, y: u32) -> [u8; 3] {
         let i = ((y * l.area().0 + x) * 4) as usize;
         [px[i], px[i + 1], px[i + 2]]
+    }
+
+    /// The raster as first written: every pixel worked out on its own.
+    fn raster_per_pixel(
+        layout: &Layout,
+        scale: Scale,
+        cell: impl Fn(usize, usize) -> Cell,
+    ) -> Vec<u8> {
+        let (w, h) = layout.area();
+        let (w, h) = (w as usize, h as usize);
+        let size = layout.cell as usize;
+        let inner = size - layout.gap as usize;
+        let period = ((5.0 * layout.dpr).round() as usize).max(4);
+        let stripe = ((1.5 * layout.dpr).round() as usize).max(1);
+        let mut px = vec![255u8; w * h * 4];
+        for y in 0..h {
+            for x in 0..w {
+                let (r, c) = (y / size, x / size);
+                let rgb = if y % size >= inner || x % size >= inner {
+                    PAPER
+                } else {
+                    match cell(r, c) {
+                        Cell::Value(v) => scale.colour(v),
+                        Cell::Masked if (x + y) % period < stripe => MASK_STRIPE,
+                        Cell::Masked => MASK_BASE,
+                    }
+                };
+                px[(y * w + x) * 4..(y * w + x) * 4 + 3].copy_from_slice(&rgb);
+            }
+        }
+        px
+    }
+
+    #[test]
+    fn raster_equals_the_per_pixel_raster() {
+        for (rows, cols) in [(1, 1), (3, 5), (8, 8), (17, 9), (64, 64)] {
+            for cell_css in [2.0, 7.0, 9.0, 20.0] {
+                for dpr in [1.0, 1.5, 2.0] {
+                    let l = Layout::new(rows, cols, cell_css, 12.0, 7.0, dpr);
+                    let cell = |r: usize, c: usize| {
+                        if (r * 7 + c * 3) % 5 == 0 || r == 2 {
+                            Cell::Masked
+                        } else {
+                            Cell::Value(((r * cols + c) % 11) as f64 / 10.0)
+                        }
+                    };
+                    assert_eq!(
+                        raster(&l, Scale::Weights, cell),
+                        raster_per_pixel(&l, Scale::Weights, cell),
+                        "{rows}×{cols} at {cell_css} px, dpr {dpr}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
