@@ -111,3 +111,17 @@ export function seededScenario(n, d, h, dk, seed, { withWo = false, ...extra } =
   if (withWo) scenario.w_o = m(h * dk, d);
   return scenario;
 }
+
+/** A host site on another origin (127.0.0.2), as course sites embed the
+ * app: `pages` maps a path to the HTML served there; `close()` stops it. */
+export async function hostServer() {
+  const { createServer } = await import('node:http');
+  const pages = new Map();
+  const server = createServer((req, res) => {
+    const body = pages.get(req.url.split('?')[0]);
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.2', done));
+  return { server, pages, base: `http://127.0.0.2:${server.address().port}`, close: () => server.close() };
+}

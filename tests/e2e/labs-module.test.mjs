@@ -4,25 +4,17 @@
 // a sandboxed frame on another origin; a locked page's labs edit nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL, hostServer } from './helpers.mjs';
 
 let browser;
 let host;
 before(async () => {
   browser = await launch();
-  const pages = new Map();
-  const server = createServer((req, res) => {
-    const body = pages.get(req.url.split('?')[0]);
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body ?? 'not found');
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.2', done));
-  host = { server, pages, base: `http://127.0.0.2:${server.address().port}` };
+  host = await hostServer();
 });
 after(async () => {
   await browser?.close();
-  host?.server.close();
+  host?.close();
 });
 
 const isLabs = (url) => /\/labs-[0-9a-f]{16}(_bg\.wasm|\.js)$/.test(new URL(url).pathname);

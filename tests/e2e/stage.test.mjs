@@ -5,9 +5,8 @@
 // figures F1, F2, F4 and F5.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
-import { launch, openPage, ready, readMatrix, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, shareFragment, TWO_HEADS, BASE_URL, hostServer } from './helpers.mjs';
 
 let browser;
 let host;
@@ -15,18 +14,11 @@ before(async () => {
   browser = await launch();
   // Course sites embed from another origin: the host pages are served from
   // 127.0.0.2, the app from BASE_URL (127.0.0.1).
-  const pages = new Map();
-  const server = createServer((req, res) => {
-    const body = pages.get(req.url.split('?')[0]);
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body ?? 'not found');
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.2', done));
-  host = { server, pages, base: `http://127.0.0.2:${server.address().port}` };
+  host = await hostServer();
 });
 after(async () => {
   await browser?.close();
-  host?.server.close();
+  host?.close();
 });
 
 const stage = '[data-figure="stage"]';

@@ -226,25 +226,40 @@ mod lanes {
         [f64x2_extract_lane::<0>(e), f64x2_extract_lane::<1>(e)]
     }
 
-    /// `acc[i] = acc[i].max(x[i])`, two entries per step, exactly
-    /// `f64::max` (libm's fmax in WebAssembly: `x` when `acc` is NaN or
-    /// `acc < x`, else `acc`; f64x2.pmax is `acc < x ? x : acc`).
+    /// `acc[i] = op(acc[i], x[i])` for every i, two entries per step:
+    /// `simd` on both lanes (each its own entry), `scalar` on a last odd one.
     #[inline(always)]
-    pub(crate) fn max_assign(acc: &mut [f64], x: &[f64]) {
+    fn lanes(
+        acc: &mut [f64],
+        x: &[f64],
+        simd: impl Fn(v128, v128) -> v128,
+        scalar: impl Fn(f64, f64) -> f64,
+    ) {
         let mut a2 = acc.chunks_exact_mut(2);
         let mut x2 = x.chunks_exact(2);
         for (a, x) in (&mut a2).zip(&mut x2) {
             // SAFETY: 2 f64s per chunk; no alignment requirement.
             unsafe {
-                let av = v128_load(a.as_ptr().cast());
-                let xv = v128_load(x.as_ptr().cast());
-                let mx = v128_bitselect(xv, f64x2_pmax(av, xv), f64x2_ne(av, av));
-                v128_store(a.as_mut_ptr().cast(), mx);
+                let v = simd(v128_load(a.as_ptr().cast()), v128_load(x.as_ptr().cast()));
+                v128_store(a.as_mut_ptr().cast(), v);
             }
         }
         for (a, x) in a2.into_remainder().iter_mut().zip(x2.remainder()) {
-            *a = a.max(*x);
+            *a = scalar(*a, *x);
         }
+    }
+
+    /// `acc[i] = acc[i].max(x[i])`, two entries per step, exactly
+    /// `f64::max` (libm's fmax in WebAssembly: `x` when `acc` is NaN or
+    /// `acc < x`, else `acc`; f64x2.pmax is `acc < x ? x : acc`).
+    #[inline(always)]
+    pub(crate) fn max_assign(acc: &mut [f64], x: &[f64]) {
+        lanes(
+            acc,
+            x,
+            |av, xv| v128_bitselect(xv, f64x2_pmax(av, xv), f64x2_ne(av, av)),
+            f64::max,
+        );
     }
 
     /// `out[i] = x[i] / d`, two entries per step.
@@ -270,35 +285,13 @@ mod lanes {
     /// `acc[i] += x[i]`, two entries per step (each lane its own sum).
     #[inline(always)]
     pub(crate) fn add_assign(acc: &mut [f64], x: &[f64]) {
-        let mut a2 = acc.chunks_exact_mut(2);
-        let mut x2 = x.chunks_exact(2);
-        for (a, x) in (&mut a2).zip(&mut x2) {
-            // SAFETY: 2 f64s per chunk; no alignment requirement.
-            unsafe {
-                let sum = f64x2_add(v128_load(a.as_ptr().cast()), v128_load(x.as_ptr().cast()));
-                v128_store(a.as_mut_ptr().cast(), sum);
-            }
-        }
-        for (a, x) in a2.into_remainder().iter_mut().zip(x2.remainder()) {
-            *a += x;
-        }
+        lanes(acc, x, |a, x| f64x2_add(a, x), |a, x| a + x);
     }
 
     /// `x[i] /= d[i]`, two entries per step.
     #[inline(always)]
     pub(crate) fn div_assign(x: &mut [f64], d: &[f64]) {
-        let mut x2 = x.chunks_exact_mut(2);
-        let mut d2 = d.chunks_exact(2);
-        for (x, d) in (&mut x2).zip(&mut d2) {
-            // SAFETY: 2 f64s per chunk; no alignment requirement.
-            unsafe {
-                let q = f64x2_div(v128_load(x.as_ptr().cast()), v128_load(d.as_ptr().cast()));
-                v128_store(x.as_mut_ptr().cast(), q);
-            }
-        }
-        for (x, d) in x2.into_remainder().iter_mut().zip(d2.remainder()) {
-            *x /= d;
-        }
+        lanes(x, d, |x, d| f64x2_div(x, d), |x, d| x / d);
     }
 
     /// `out[i] = exp(s[i] − max[i])` for every i.
