@@ -178,6 +178,14 @@ pub fn on_other_tab_save(
 /// before it is read).
 pub const MAX_IMPORT_BYTES: usize = 2 * 1024 * 1024;
 
+/// Runs `f` in a task after the next frame is painted (a frame callback,
+/// then a timer). Dropping the handle before the frame cancels it.
+pub fn after_paint(f: impl FnOnce() + 'static) -> gloo::render::AnimationFrame {
+    gloo::render::request_animation_frame(move |_| {
+        gloo::timers::callback::Timeout::new(0, f).forget();
+    })
+}
+
 /// `performance.now()` in ms (0 when unavailable).
 pub fn now_ms() -> f64 {
     window()

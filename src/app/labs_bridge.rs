@@ -136,12 +136,9 @@ pub fn use_labs(mount: Mount, scenario: Rc<Scenario>, lang: Lang, convention: Co
                 return;
             };
             let (s, lang, convention) = (scenario.0.clone(), *lang, *convention);
-            *waiting.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
-                gloo::timers::callback::Timeout::new(0, move || {
-                    let (header, numbers) = s.to_parts();
-                    update_labs(&m, &header, &numbers, lang.code(), convention.code()).ok();
-                })
-                .forget();
+            *waiting.borrow_mut() = Some(super::effects::after_paint(move || {
+                let (header, numbers) = s.to_parts();
+                update_labs(&m, &header, &numbers, lang.code(), convention.code()).ok();
             }));
         },
     );

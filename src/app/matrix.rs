@@ -269,6 +269,9 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         });
     }
     let m = &props.matrix;
+    // One copy of the matrix per render, shared by the rows, the value
+    // writer and the event handlers.
+    let values = Rc::new(m.clone());
     let lang = props.lang;
     let t = props.transpose;
     let (rows, cols) = if t {
@@ -320,7 +323,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         let problem = problem.clone();
         let on_edit = props.on_edit.clone();
         let target = props.target;
-        let matrix = m.clone();
+        let matrix = values.clone();
         move |input: &HtmlInputElement, r: usize, c: usize| -> bool {
             let (Some(on_edit), Some(target)) = (&on_edit, target) else {
                 return false;
@@ -387,7 +390,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
     let onkeydown = {
         let commit = commit.clone();
         let problem = problem.clone();
-        let matrix = m.clone();
+        let matrix = values.clone();
         let on_select = select.clone();
         let selected = props.selected;
         let pending = pending.clone();
@@ -609,7 +612,6 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             f
         })
         .collect();
-    let values = Rc::new(m.clone());
     let body = row_axis
         .range()
         .enumerate()
@@ -629,7 +631,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         // The values of the shown cells that changed since the last fill
         // (all of them when the cells are not the same ones).
         let body_ref = body_ref.clone();
-        let m = m.clone();
+        let m = values.clone();
         let (rows_shown, cols_shown) = (row_axis.range(), col_axis.range());
         let key = (
             rows_shown.start,
@@ -643,39 +645,36 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             let Some(body) = body_ref.cast::<Element>() else {
                 return;
             };
+            let cells = rows_shown.flat_map(|a| cols_shown.clone().map(move |b| (a, b)));
+            let now: Vec<(u64, u8)> = cells
+                .zip(&flags)
+                .map(|((a, b), &f)| (m[at(a, b)].to_bits(), f))
+                .collect();
             let mut filled = filled.borrow_mut();
-            if filled.key.is_none() {
-                // Just created: every row rendered the values it shows.
-                filled.key = Some(key);
-                let cells = rows_shown.flat_map(|a| cols_shown.clone().map(move |b| (a, b)));
-                filled.cells = cells
-                    .zip(&flags)
-                    .map(|((a, b), &f)| (m[at(a, b)].to_bits(), f))
-                    .collect();
-                return;
-            }
+            let fresh = filled.key.is_none();
+            // Other cells than last time: every value is written again.
             if filled.key != Some(key) {
                 filled.key = Some(key);
-                filled.cells.clear();
+                filled.cells = vec![(0, u8::MAX); now.len()];
             }
-            filled.cells.resize(flags.len(), (0, u8::MAX));
-            let cells = rows_shown.flat_map(|a| cols_shown.clone().map(move |b| (a, b)));
-            let changed: Vec<(usize, f64)> = cells
+            let before = std::mem::replace(&mut filled.cells, now);
+            // Just created: every row rendered the values it shows.
+            if fresh {
+                return;
+            }
+            let changed: Vec<(usize, f64)> = filled
+                .cells
+                .iter()
+                .zip(&before)
                 .enumerate()
-                .filter_map(|(k, (a, b))| {
-                    let v = m[at(a, b)];
-                    let now = (v.to_bits(), flags[k]);
-                    (filled.cells[k] != now).then(|| {
-                        filled.cells[k] = now;
-                        (k, v)
-                    })
-                })
+                .filter(|(_, (now, was))| now != was)
+                .map(|(k, (&(bits, _), _))| (k, f64::from_bits(bits)))
                 .collect();
             if changed.is_empty() {
                 return;
             }
             // Every cell, in order, needs no indices.
-            let all = changed.len() == flags.len();
+            let all = changed.len() == filled.cells.len();
             let mut text = String::with_capacity(changed.len() * if editable { 24 } else { 32 });
             text.push_str(if all { "*\n" } else { "\n" });
             for (k, v) in changed {

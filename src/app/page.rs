@@ -244,7 +244,7 @@ pub fn App() -> Html {
     // link replaces is kept first, under its own key; if that cannot be
     // written, the link's scenario is not saved over it. Merely opening
     // the page (or a broken link) writes nothing.
-    // Writing happens in the task after the edit is painted (an encoded
+    // Writing happens in a task of its own after the edit's (an encoded
     // 64 × 64 scenario is a few ms), or at once when the page is left
     // (`pagehide`) with a write still waiting.
     let pending_save = use_mut_ref(|| None::<Box<dyn FnOnce()>>);
@@ -336,11 +336,7 @@ pub fn App() -> Html {
     {
         let later = later.clone();
         use_effect_with((), move |_| {
-            let frame = (!*later).then(|| {
-                gloo::render::request_animation_frame(move |_| {
-                    gloo::timers::callback::Timeout::new(0, move || later.set(true)).forget();
-                })
-            });
+            let frame = (!*later).then(|| effects::after_paint(move || later.set(true)));
             move || drop(frame)
         });
     }

@@ -665,15 +665,9 @@ impl Mask {
     /// scenario format). Its fit to a scenario's n is checked when the edit
     /// is applied, like any edit.
     pub fn from_json(text: &str) -> Result<Mask, ScenarioError> {
-        let doc: Json = serde_json::from_str(text).map_err(|e| {
-            ScenarioError::new(
-                "mask",
-                Reason::Json {
-                    line: e.line(),
-                    column: e.column(),
-                    problem: json::JsonProblem::of(&e),
-                },
-            )
+        let doc: Json = serde_json::from_str(text).map_err(|e| ScenarioError {
+            field: "mask".into(),
+            ..read::not_json(text, &e, json::JsonProblem::of(&e))
         })?;
         read::mask(&doc)
             .ok_or_else(|| ScenarioError::new("mask", Reason::MaskForm(doc.to_compact())))
@@ -1220,7 +1214,11 @@ mod read {
 
     /// Text that is not JSON: where (1-based line, column in characters; a
     /// leading BOM is not counted) and what.
-    fn not_json(text: &str, e: &serde_json::Error, problem: JsonProblem) -> ScenarioError {
+    pub(super) fn not_json(
+        text: &str,
+        e: &serde_json::Error,
+        problem: JsonProblem,
+    ) -> ScenarioError {
         // serde_json counts the column in bytes, up to the byte it stopped
         // at; count characters instead.
         let line = e.line().max(1);
