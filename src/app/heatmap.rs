@@ -161,11 +161,12 @@ fn draw(
     p: &HeatmapProps,
     (layout, labels): &(heatmap::Layout, Vec<heatmap::Label>),
     el: &web_sys::HtmlCanvasElement,
+    labelled: bool,
 ) {
     let perf = web_sys::window().and_then(|w| w.performance());
     let start = perf.as_ref().map_or(0.0, |p| p.now());
     let scale = p.scale();
-    let pixels = heatmap::raster(layout, scale, |r, c| p.cell(r, c));
+    let pixels = heatmap::pixels(layout, scale, |r, c| p.cell(r, c));
     let mut texts = Vec::new();
     if p.cell_css >= NUMBERS_FROM_CSS {
         for r in 0..layout.rows {
@@ -182,7 +183,7 @@ fn draw(
             }
         }
     }
-    canvas::draw(el, layout, &pixels, labels, &texts);
+    canvas::draw(el, layout, &pixels, labels, &texts, labelled);
     if let Some(perf) = perf {
         let _ = el.set_attribute("data-draw-ms", &format!("{}", perf.now() - start));
     }
@@ -199,12 +200,17 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     let layout = figure.0;
     let n = props.n();
 
+    // The figure (layout and labels) the canvas shows: a redraw of the
+    // same figure with new values repaints only the cells.
+    let shown = use_mut_ref(|| None::<Rc<(heatmap::Layout, Vec<heatmap::Label>)>>);
     {
         let canvas_ref = canvas_ref.clone();
         let figure = figure.clone();
         use_effect_with(DrawKey(props.clone()), move |key| {
             if let Some(el) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() {
-                draw(&key.0, &figure, &el);
+                let labelled = shown.borrow().as_deref() == Some(&*figure);
+                draw(&key.0, &figure, &el, labelled);
+                *shown.borrow_mut() = Some(figure);
             }
         });
     }

@@ -7,7 +7,7 @@ pub mod matrix;
 pub mod state;
 pub mod url;
 
-mod canvas;
+pub mod canvas;
 mod collapse;
 mod controls;
 mod derivation;

@@ -381,10 +381,15 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         });
     }
 
-    // The step and speed live in the address, so a link reopens them.
+    // The step and speed live in the address, so a link reopens them (not
+    // written while both are where a page opens: nothing to reopen, and no
+    // history write on the way to the first paint).
     use_effect_with((step, speed), move |(step, speed)| {
-        effects::set_query("step", &(step + 1).to_string());
-        effects::set_query("speed", &speed.to_string());
+        for (key, value) in [("step", (step + 1).to_string()), ("speed", speed.to_string())] {
+            if value != "1" || effects::query(key).is_some() {
+                effects::set_query(key, &value);
+            }
+        }
     });
 
     let conv = p.convention;

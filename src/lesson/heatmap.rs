@@ -76,8 +76,20 @@ fn lerp(stops: &[[u8; 3]], t: f64) -> [u8; 3] {
     let i = (x.floor() as usize).min(stops.len() - 2);
     let f = x - i as f64;
     let (a, b) = (stops[i], stops[i + 1]);
-    let mix = |k: usize| (a[k] as f64 + (b[k] as f64 - a[k] as f64) * f).round() as u8;
+    let mix = |k: usize| round_up_from_half(a[k] as f64 + (b[k] as f64 - a[k] as f64) * f) as u8;
     [mix(0), mix(1), mix(2)]
+}
+
+/// `x.round()` for `x ≥ 0` (halves go up), from `floor`, which WebAssembly
+/// has as an instruction, where `round` is a library call: a heatmap
+/// colours tens of thousands of cells per edit. `x − ⌊x⌋` is exact.
+fn round_up_from_half(x: f64) -> f64 {
+    let r = x.floor();
+    if x - r >= 0.5 {
+        r + 1.0
+    } else {
+        r
+    }
 }
 
 impl Scale {
@@ -292,6 +304,62 @@ pub fn raster(layout: &Layout, scale: Scale, cell: impl Fn(usize, usize) -> Cell
                 }
             };
             line[x * 4..x * 4 + 3].copy_from_slice(&rgb);
+        }
+    }
+    px
+}
+
+/// What fills a heatmap's cell area.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pixels {
+    /// Every device pixel of the area, as [`raster`] makes it (needed when
+    /// a cell is masked: its stripes are finer than a cell).
+    Area(Vec<u8>),
+    /// One RGBA pixel per cell (`cols × rows`, row-major). The area is
+    /// these scaled up to `cell`-pixel squares with the gap painted as
+    /// paper over each cell's right and bottom edge ([`expand`]), which a
+    /// canvas does itself: 64 × 64 cells are 16 KB to hand over, not the
+    /// area's 800 KB.
+    Cells(Vec<u8>),
+}
+
+/// The pixels of a heatmap: [`Pixels::Cells`] when no cell is masked,
+/// else the whole [`raster`].
+pub fn pixels(layout: &Layout, scale: Scale, cell: impl Fn(usize, usize) -> Cell) -> Pixels {
+    let mut rgba = Vec::with_capacity(layout.rows * layout.cols * 4);
+    for r in 0..layout.rows {
+        for c in 0..layout.cols {
+            match cell(r, c) {
+                Cell::Value(v) => {
+                    rgba.extend_from_slice(&scale.colour(v));
+                    rgba.push(255);
+                }
+                Cell::Masked => return Pixels::Area(raster(layout, scale, cell)),
+            }
+        }
+    }
+    Pixels::Cells(rgba)
+}
+
+/// The area's pixels that [`Pixels::Cells`] stands for: each cell's colour
+/// over its whole square but the gap, which is paper. (What the canvas
+/// draws; the tests hold it equal to [`raster`].)
+pub fn expand(layout: &Layout, cells: &[u8]) -> Vec<u8> {
+    let (w, h) = layout.area();
+    let (w, h) = (w as usize, h as usize);
+    let size = layout.cell as usize;
+    let inner = size - layout.gap as usize;
+    let mut px = vec![255u8; w * h * 4];
+    for y in 0..h {
+        if y % size >= inner {
+            continue;
+        }
+        let r = y / size;
+        for x in 0..w {
+            if x % size < inner {
+                let k = (r * layout.cols + x / size) * 4;
+                px[(y * w + x) * 4..(y * w + x) * 4 + 4].copy_from_slice(&cells[k..k + 4]);
+            }
         }
     }
     px
@@ -732,6 +800,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rounding_up_from_half_is_round_on_colour_values() {
+        let mut rng = crate::lesson::random::Rng::new(7);
+        let mut xs: Vec<f64> = (0..1_000_000).map(|_| rng.unit() * 256.0).collect();
+        for k in 0..256 {
+            let h = k as f64 + 0.5;
+            xs.extend([k as f64, h, h.next_down(), h.next_up(), (k as f64).next_down().max(0.0)]);
+        }
+        for x in xs {
+            assert_eq!(round_up_from_half(x).to_bits(), x.round().to_bits(), "{x:e}");
+        }
+    }
+
+    #[test]
+    fn cells_scaled_up_are_the_raster_when_nothing_is_masked() {
+        for (rows, cols) in [(1, 1), (3, 5), (8, 8), (17, 9), (64, 64)] {
+            for cell_css in [2.0, 7.0, 9.0, 20.0] {
+                for dpr in [1.0, 1.5, 2.0] {
+                    let l = Layout::new(rows, cols, cell_css, 12.0, 7.0, dpr);
+                    let cell = |r: usize, c: usize| Cell::Value(((r * 7 + c * 3) % 23) as f64 / 11.0 - 0.5);
+                    for scale in [Scale::Weights, Scale::Difference] {
+                        let Pixels::Cells(cells) = pixels(&l, scale, cell) else {
+                            panic!("no cell is masked")
+                        };
+                        assert_eq!(cells.len(), rows * cols * 4);
+                        assert_eq!(
+                            expand(&l, &cells),
+                            raster(&l, scale, cell),
+                            "{rows}×{cols} at {cell_css} px, dpr {dpr}"
+                        );
+                    }
+                }
+            }
+        }
+        // One masked cell and the whole area is rastered (the stripes).
+        let l = Layout::new(4, 4, 9.0, 0.0, 0.0, 1.0);
+        let cell = |r: usize, c: usize| {
+            if (r, c) == (3, 0) {
+                Cell::Masked
+            } else {
+                Cell::Value(0.25)
+            }
+        };
+        assert_eq!(pixels(&l, Scale::Weights, cell), Pixels::Area(raster(&l, Scale::Weights, cell)));
     }
 
     #[test]
