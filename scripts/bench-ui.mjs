@@ -253,21 +253,30 @@ async function costTiming(browser) {
   await context.close();
 }
 
+// BENCH_ONLY=load,edit (any of load, cost, heatmaps, playback, edit) runs
+// only those parts.
+const only = (part) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(part);
 const browser = await launch();
-await load(browser);
-await costTiming(browser);
-await heatmaps(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
-await heatmapsFigure(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
-await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
-await playback(browser, 'note 004', null);
-await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
-await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2), 10);
-// Note 000's 8 heads × 64 = 512 at 64 tokens (~67M multiply-adds per edit).
-await measure(browser, 'n=64, d_model=512, 8 heads of 64, W_O 512×512', async (page) => {
-  await page.selectOption('#preset', 'wide-512');
-  await page.waitForFunction(() => document.querySelector('.dims').textContent.includes('d_model = 512'));
-  await page.fill('#dim-n', '64');
-  await page.press('#dim-n', 'Enter');
-  await page.waitForFunction(() => document.querySelector('.dims').textContent.startsWith('n = 64,'));
-}, 10);
+if (only('load')) await load(browser);
+if (only('cost')) await costTiming(browser);
+if (only('heatmaps')) {
+  await heatmaps(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
+  await heatmapsFigure(browser, '8 heads, n=64', scenario(64, 64, 8, 8, 2));
+}
+if (only('playback')) {
+  await playback(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
+  await playback(browser, 'note 004', null);
+}
+if (only('edit')) {
+  await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
+  await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2));
+  // Note 000's 8 heads × 64 = 512 at 64 tokens (~67M multiply-adds per edit).
+  await measure(browser, 'n=64, d_model=512, 8 heads of 64, W_O 512×512', async (page) => {
+    await page.selectOption('#preset', 'wide-512');
+    await page.waitForFunction(() => document.querySelector('.dims').textContent.includes('d_model = 512'));
+    await page.fill('#dim-n', '64');
+    await page.press('#dim-n', 'Enter');
+    await page.waitForFunction(() => document.querySelector('.dims').textContent.startsWith('n = 64,'));
+  }, 10);
+}
 await browser.close();
