@@ -267,6 +267,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     });
     // The stage's geometry and size, measured again only when needed.
     let layout = use_mut_ref(|| None::<Layout>);
+    let moment_cache = use_mut_ref(|| None::<(MomentKey, Rc<Moment>)>);
     // An edit (playing or not) rebuilds the steps for the new trace and
     // keeps the moment. Keyed on the pointers: the state holds the old
     // trace, so a new one never reuses its address.
@@ -451,25 +452,58 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     } else {
         progress
     };
-    let scene = stage::frame(ctx, &player.timeline, k, progress, *reduce);
-    let caption = caption_text(
-        &captions::caption(&current, trace, conv, has_w_o),
-        &trace.tokens,
+    // The picture, caption and formula of this moment, built once per
+    // moment: the render after the reducer takes an edit's trace shows the
+    // same moment, gets the same `Rc` back and `Keep` skips the picture.
+    let key = MomentKey {
+        trace: Rc::as_ptr(trace) as usize,
+        scenario: Rc::as_ptr(scenario) as usize,
+        conv,
         lang,
-    );
-    let highlights = current.highlights(trace, player.progress());
-    let math = result_matrix(&highlights)
-        .map(|(m, _)| {
-            step_formula(
-                m,
-                conv,
-                trace.scale,
-                has_w_o,
-                trace.masked,
-                trace.positional,
-            )
-        })
-        .unwrap_or_default();
+        width: width.to_bits(),
+        granularity: player.granularity,
+        step: player.step,
+        k,
+        progress: progress.to_bits(),
+        step_progress: player.progress().to_bits(),
+        playing,
+        reduce: *reduce,
+    };
+    let moment = {
+        let mut last = moment_cache.borrow_mut();
+        match &*last {
+            Some((at, m)) if *at == key => m.clone(),
+            _ => {
+                let scene = stage::frame(ctx, &player.timeline, k, progress, *reduce);
+                let caption = caption_text(
+                    &captions::caption(&current, trace, conv, has_w_o),
+                    &trace.tokens,
+                    lang,
+                );
+                let highlights = current.highlights(trace, player.progress());
+                let math = result_matrix(&highlights)
+                    .map(|(m, _)| {
+                        step_formula(
+                            m,
+                            conv,
+                            trace.scale,
+                            has_w_o,
+                            trace.masked,
+                            trace.positional,
+                        )
+                    })
+                    .unwrap_or_default();
+                let m = Rc::new(Moment {
+                    picture: Rc::new(draw(&scene, &g, extent, &caption)),
+                    caption,
+                    math: AttrValue::from(math),
+                    css: highlight_css(&highlights),
+                });
+                *last = Some((key, m.clone()));
+                m
+            }
+        }
+    };
 
     // `name` is the accessible name and tooltip (the label may be a symbol).
     let button = |id: Option<&'static str>,
@@ -545,17 +579,55 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 <span class="counter">{ format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }</span>
             </div>
             <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}>
-                { draw(&scene, &g, extent, &caption) }
+                <Keep html={moment.picture.clone()} />
             </div>
             <div class="player-caption" aria-live="polite">
-                <p>{ caption }</p>
-                <div class="step-formula">{ Html::from_html_unchecked(AttrValue::from(math)) }</div>
+                <p>{ moment.caption.clone() }</p>
+                <div class="step-formula">{ Html::from_html_unchecked(moment.math.clone()) }</div>
             </div>
             if !playing {
-                <style>{ highlight_css(&highlights) }</style>
+                <style>{ moment.css.clone() }</style>
             }
         </section>
     }
+}
+
+/// Everything a moment of the walkthrough is drawn from.
+#[derive(Clone, Copy, PartialEq)]
+struct MomentKey {
+    trace: usize,
+    scenario: usize,
+    conv: Convention,
+    lang: Lang,
+    width: u64,
+    granularity: Granularity,
+    step: usize,
+    k: usize,
+    progress: u64,
+    step_progress: u64,
+    playing: bool,
+    reduce: bool,
+}
+
+/// A moment as shown: the picture, its caption, the step's formula and the
+/// workbench highlights.
+struct Moment {
+    picture: Rc<Html>,
+    caption: String,
+    math: AttrValue,
+    css: String,
+}
+
+#[derive(Properties, PartialEq)]
+struct KeepProps {
+    html: super::Shared<Html>,
+}
+
+/// Shows markup built elsewhere; given the same `Rc` again, Yew skips it
+/// (no rebuild, no diff).
+#[component]
+fn Keep(p: &KeepProps) -> Html {
+    (*p.html.0).clone()
 }
 
 /// Above this height (px) the picture scrolls inside the figure.
