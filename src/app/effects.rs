@@ -67,10 +67,17 @@ pub fn remember_lang(lang: Lang) {
 pub fn apply_lang(lang: Lang, title: &str) {
     let Some(w) = window() else { return };
     if let Some(doc) = w.document() {
+        // Only what differs is written: a new `lang` on the root restyles
+        // the whole document.
+        let code = if lang == Lang::Zh { "zh-CN" } else { "en" };
         if let Some(root) = doc.document_element() {
-            let _ = root.set_attribute("lang", if lang == Lang::Zh { "zh-CN" } else { "en" });
+            if root.get_attribute("lang").as_deref() != Some(code) {
+                let _ = root.set_attribute("lang", code);
+            }
         }
-        doc.set_title(title);
+        if doc.title() != title {
+            doc.set_title(title);
+        }
     }
     if query("lang").is_some_and(|c| Lang::parse(&c) != Some(lang)) {
         set_query("lang", lang.code());

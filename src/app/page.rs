@@ -223,6 +223,10 @@ pub fn App() -> Html {
     });
     let lang = state.lang;
     let dispatcher = state.dispatcher();
+    // The page's language and title before the first render is laid out
+    // (the effect below keeps them current): set later, the new `lang` on
+    // the root would restyle the whole page a second time.
+    use_state(|| effects::apply_lang(lang, S::Title.t(lang)));
     use_effect_with(embed, |embed| {
         let observer = embed.then(effects::post_height_on_resize).flatten();
         move || drop(observer)
