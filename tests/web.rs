@@ -87,6 +87,17 @@ async fn every_intermediate_of_the_head_is_on_the_page() {
     assert!(x.get_attribute("data-head").is_none());
 }
 
+/// Every RGBA byte of a canvas.
+fn canvas_pixels(el: &web_sys::HtmlCanvasElement) -> Vec<u8> {
+    use wasm_bindgen::JsCast;
+    let ctx: web_sys::CanvasRenderingContext2d =
+        el.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    ctx.get_image_data(0.0, 0.0, el.width() as f64, el.height() as f64)
+        .unwrap()
+        .data()
+        .0
+}
+
 /// A heatmap's cells drawn scaled up by the canvas (one pixel per cell,
 /// no smoothing, gaps painted over) come out as exactly the pixels of the
 /// full raster, at cell sizes with and without gaps and at two ratios.
@@ -97,15 +108,13 @@ fn heatmap_cells_scaled_by_the_canvas_equal_the_raster() {
     use wasm_bindgen::JsCast;
     let document = web_sys::window().unwrap().document().unwrap();
     let read = |layout: &Layout, pixels: &Pixels| -> Vec<u8> {
-        let el: web_sys::HtmlCanvasElement =
-            document.create_element("canvas").unwrap().dyn_into().unwrap();
-        canvas::draw(&el, layout, pixels, &[], &[], false).expect("drawn");
-        let ctx: web_sys::CanvasRenderingContext2d =
-            el.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-        ctx.get_image_data(0.0, 0.0, layout.width as f64, layout.height as f64)
+        let el: web_sys::HtmlCanvasElement = document
+            .create_element("canvas")
             .unwrap()
-            .data()
-            .0
+            .dyn_into()
+            .unwrap();
+        canvas::draw(&el, layout, pixels, &[], &[], false).expect("drawn");
+        canvas_pixels(&el)
     };
     for (rows, cols) in [(1, 1), (3, 5), (8, 8), (17, 9), (64, 64)] {
         for cell_css in [2.0, 7.0, 9.0, 20.0] {
@@ -135,17 +144,15 @@ fn a_redraw_of_new_values_equals_a_full_drawing() {
     use wasm_bindgen::JsCast;
     let document = web_sys::window().unwrap().document().unwrap();
     let new_canvas = || -> web_sys::HtmlCanvasElement {
-        document.create_element("canvas").unwrap().dyn_into().unwrap()
-    };
-    let read = |el: &web_sys::HtmlCanvasElement| -> Vec<u8> {
-        let ctx: web_sys::CanvasRenderingContext2d =
-            el.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-        ctx.get_image_data(0.0, 0.0, el.width() as f64, el.height() as f64)
+        document
+            .create_element("canvas")
             .unwrap()
-            .data()
-            .0
+            .dyn_into()
+            .unwrap()
     };
-    let tokens: Vec<String> = ["the", "cat", "sat", "on", "a", "mat"].map(String::from).to_vec();
+    let tokens: Vec<String> = ["the", "cat", "sat", "on", "a", "mat"]
+        .map(String::from)
+        .to_vec();
     for (cell_css, masked) in [(7.0, false), (30.0, false), (30.0, true)] {
         let (layout, labels) = heatmap::figure(&tokens, &tokens, cell_css, 1.0);
         let cells = |shift: usize| {
@@ -162,7 +169,12 @@ fn a_redraw_of_new_values_equals_a_full_drawing() {
             (0..if cell_css >= 20.0 { 6 } else { 0 })
                 .map(|r| {
                     let (x, y, w, h) = layout.cell_rect_css(r, r);
-                    CellText { x: x + w / 2.0, y: y + h / 2.0, text: format!("{}", r + shift), dark: r % 2 == 0 }
+                    CellText {
+                        x: x + w / 2.0,
+                        y: y + h / 2.0,
+                        text: format!("{}", r + shift),
+                        dark: r % 2 == 0,
+                    }
                 })
                 .collect()
         };
@@ -173,7 +185,7 @@ fn a_redraw_of_new_values_equals_a_full_drawing() {
         canvas::draw(&once, &layout, &second, &labels, &texts(3), true).unwrap();
         let fresh = new_canvas();
         canvas::draw(&fresh, &layout, &second, &labels, &texts(3), false).unwrap();
-        let (a, b) = (read(&once), read(&fresh));
+        let (a, b) = (canvas_pixels(&once), canvas_pixels(&fresh));
         let diff: Vec<(usize, usize)> = (0..a.len() / 4)
             .filter(|&i| a[i * 4..i * 4 + 4] != b[i * 4..i * 4 + 4])
             .map(|i| (i % layout.width as usize, i / layout.width as usize))
@@ -182,6 +194,9 @@ fn a_redraw_of_new_values_equals_a_full_drawing() {
         // And the labels are on it (the picture is not only cells).
         let blank = new_canvas();
         canvas::draw(&blank, &layout, &second, &[], &texts(3), false).unwrap();
-        assert!(read(&fresh) != read(&blank), "labels drawn");
+        assert!(
+            canvas_pixels(&fresh) != canvas_pixels(&blank),
+            "labels drawn"
+        );
     }
 }

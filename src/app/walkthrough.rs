@@ -386,7 +386,10 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     // written while both are where a page opens: nothing to reopen, and no
     // history write on the way to the first paint).
     use_effect_with((step, speed), move |(step, speed)| {
-        for (key, value) in [("step", (step + 1).to_string()), ("speed", speed.to_string())] {
+        for (key, value) in [
+            ("step", (step + 1).to_string()),
+            ("speed", speed.to_string()),
+        ] {
             if value != "1" || effects::query(key).is_some() {
                 effects::set_query(key, &value);
             }

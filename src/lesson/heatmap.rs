@@ -808,10 +808,20 @@ mod tests {
         let mut xs: Vec<f64> = (0..1_000_000).map(|_| rng.unit() * 256.0).collect();
         for k in 0..256 {
             let h = k as f64 + 0.5;
-            xs.extend([k as f64, h, h.next_down(), h.next_up(), (k as f64).next_down().max(0.0)]);
+            xs.extend([
+                k as f64,
+                h,
+                h.next_down(),
+                h.next_up(),
+                (k as f64).next_down().max(0.0),
+            ]);
         }
         for x in xs {
-            assert_eq!(round_up_from_half(x).to_bits(), x.round().to_bits(), "{x:e}");
+            assert_eq!(
+                round_up_from_half(x).to_bits(),
+                x.round().to_bits(),
+                "{x:e}"
+            );
         }
     }
 
@@ -821,7 +831,9 @@ mod tests {
             for cell_css in [2.0, 7.0, 9.0, 20.0] {
                 for dpr in [1.0, 1.5, 2.0] {
                     let l = Layout::new(rows, cols, cell_css, 12.0, 7.0, dpr);
-                    let cell = |r: usize, c: usize| Cell::Value(((r * 7 + c * 3) % 23) as f64 / 11.0 - 0.5);
+                    let cell = |r: usize, c: usize| {
+                        Cell::Value(((r * 7 + c * 3) % 23) as f64 / 11.0 - 0.5)
+                    };
                     for scale in [Scale::Weights, Scale::Difference] {
                         let Pixels::Cells(cells) = pixels(&l, scale, cell) else {
                             panic!("no cell is masked")
@@ -845,7 +857,10 @@ mod tests {
                 Cell::Value(0.25)
             }
         };
-        assert_eq!(pixels(&l, Scale::Weights, cell), Pixels::Area(raster(&l, Scale::Weights, cell)));
+        assert_eq!(
+            pixels(&l, Scale::Weights, cell),
+            Pixels::Area(raster(&l, Scale::Weights, cell))
+        );
     }
 
     #[test]
