@@ -3,7 +3,27 @@
 //! opened), so a 64-token scenario stays light.
 
 use super::i18n::{Lang, S};
+use std::rc::Rc;
 use yew::prelude::*;
+
+/// What a section shows, built only while it is open: a closed section of
+/// a 64-token head would otherwise copy its matrices and build their
+/// markup on every render, only for them to be left out. Compared by
+/// pointer (each render of the owner hands a new one).
+#[derive(Clone)]
+pub struct Content(Rc<dyn Fn() -> Html>);
+
+impl Content {
+    pub fn new(build: impl Fn() -> Html + 'static) -> Content {
+        Content(Rc::new(build))
+    }
+}
+
+impl PartialEq for Content {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0)
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct CollapseProps {
@@ -11,7 +31,12 @@ pub struct CollapseProps {
     /// Start closed (large scenarios).
     pub collapsed: bool,
     pub lang: Lang,
+    /// The content as markup built by the owner …
+    #[prop_or_default]
     pub children: Html,
+    /// … or built here, only when open.
+    #[prop_or_default]
+    pub content: Option<Content>,
 }
 
 #[component]
@@ -43,7 +68,9 @@ pub fn Collapse(props: &CollapseProps) -> Html {
                 }
             </h3>
             if *open {
-                <div class="row-of-matrices">{ props.children.clone() }</div>
+                <div class="row-of-matrices">
+                    { props.content.as_ref().map_or_else(|| props.children.clone(), |c| (c.0)()) }
+                </div>
             }
         </section>
     }

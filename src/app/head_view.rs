@@ -2,11 +2,11 @@
 //! scaling, mask, weights and the head's output. Cells of the scores,
 //! weights and outputs can be selected to see their derivation.
 
-use super::collapse::Collapse;
+use super::collapse::{Collapse, Content};
 use super::i18n::{Lang, S};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
-use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional};
+use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional, Scenario, Trace};
 use crate::lesson::edit::{Edit, Target};
 use crate::lesson::formulas::formula_in;
 use crate::lesson::names::{Convention, MatrixName};
@@ -14,12 +14,14 @@ use nalgebra::DMatrix;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// One head's weights, trace and how to show them.
+/// One head's weights, trace and how to show them. Cheap to clone: the
+/// scenario and trace are shared, the head is `index` in them.
+#[derive(Clone)]
 pub struct HeadProps {
     /// 0-based.
     pub index: usize,
-    pub weights: HeadWeights,
-    pub trace: HeadTrace,
+    pub scenario: Rc<Scenario>,
+    pub trace: Rc<Trace>,
     pub tokens: Rc<Vec<String>>,
     pub allowed: Rc<DMatrix<bool>>,
     pub undefined_rows: Rc<Vec<usize>>,
@@ -37,19 +39,27 @@ pub struct HeadProps {
     pub lang: Lang,
 }
 
-/// One head (a plain function: it holds no state of its own).
-pub fn head_view(p: &HeadProps) -> Html {
-    let lang = p.lang;
-    let number = p.index + 1;
-    let t = &p.trace;
-    let transpose = p.convention == Convention::Col;
-    let (d_model, d_k, d_v) = (p.weights.w_q.nrows(), t.q.ncols(), t.v.ncols());
-    let view = |name: MatrixName,
-                matrix: &Matrix,
-                caption: S,
-                role: Role,
-                rows: Rc<Vec<String>>,
-                cols: Rc<Vec<String>>| {
+impl HeadProps {
+    fn weights(&self) -> &HeadWeights {
+        &self.scenario.heads[self.index]
+    }
+
+    fn head(&self) -> &HeadTrace {
+        &self.trace.heads[self.index]
+    }
+
+    /// One matrix of this head.
+    fn view(
+        &self,
+        name: MatrixName,
+        matrix: &Matrix,
+        caption: S,
+        role: Role,
+        rows: Rc<Vec<String>>,
+        cols: Rc<Vec<String>>,
+    ) -> Html {
+        let p = self;
+        let lang = p.lang;
         let target = match name {
             MatrixName::WQ => Some(Target::WQ(p.index)),
             MatrixName::WK => Some(Target::WK(p.index)),
@@ -74,8 +84,8 @@ pub fn head_view(p: &HeadProps) -> Html {
             cols,
             lang,
         );
-        mp.head = Some(number);
-        mp.transpose = transpose;
+        mp.head = Some(p.index + 1);
+        mp.transpose = p.convention == Convention::Col;
         mp.allowed =
             matches!(name, MatrixName::Scaled | MatrixName::Weights).then(|| p.allowed.clone());
         if matches!(name, MatrixName::Weights | MatrixName::HeadOutput) {
@@ -86,28 +96,71 @@ pub fn head_view(p: &HeadProps) -> Html {
         mp.on_select = derivable.then(|| p.on_select.clone());
         mp.selected = selected;
         view(mp)
+    }
+}
+
+/// W_Q, W_K and W_V of the head (editable).
+fn projections(p: &HeadProps) -> Html {
+    let w = p.weights();
+    let (d_model, d_k, d_v) = (w.w_q.nrows(), w.w_q.ncols(), w.w_v.ncols());
+    html! {
+        <>
+            { p.view(MatrixName::WQ, &w.w_q, S::CapWq, Role::Query, index_labels(d_model), index_labels(d_k)) }
+            { p.view(MatrixName::WK, &w.w_k, S::CapWk, Role::Key, index_labels(d_model), index_labels(d_k)) }
+            { p.view(MatrixName::WV, &w.w_v, S::CapWv, Role::Value, index_labels(d_model), index_labels(d_v)) }
+        </>
+    }
+}
+
+/// Q, K and V.
+fn qkv(p: &HeadProps) -> Html {
+    let t = p.head();
+    let (d_k, d_v, tok) = (t.q.ncols(), t.v.ncols(), &p.tokens);
+    html! {
+        <>
+            { p.view(MatrixName::Q, &t.q, S::CapQ, Role::Query, tok.clone(), index_labels(d_k)) }
+            { p.view(MatrixName::K, &t.k, S::CapK, Role::Key, tok.clone(), index_labels(d_k)) }
+            { p.view(MatrixName::V, &t.v, S::CapV, Role::Value, tok.clone(), index_labels(d_v)) }
+        </>
+    }
+}
+
+/// Scores, scaled scores, weights and the head's output.
+fn attention(p: &HeadProps) -> Html {
+    let t = p.head();
+    let (d_v, tok) = (t.v.ncols(), &p.tokens);
+    let by_convention = |row: S, col: S| {
+        if p.convention == Convention::Col {
+            col
+        } else {
+            row
+        }
     };
-    let tok = p.tokens.clone();
-    let by_convention = |row: S, col: S| if transpose { col } else { row };
+    html! {
+        <>
+            { p.view(MatrixName::Scores, &t.scores, by_convention(S::CapScores, S::CapScoresCol), Role::Score, tok.clone(), tok.clone()) }
+            { p.view(MatrixName::Scaled, &t.scaled, if p.scale { S::CapScaled } else { S::CapScaledOff }, Role::Score, tok.clone(), tok.clone()) }
+            { p.view(MatrixName::Weights, &t.weights, by_convention(S::CapWeights, S::CapWeightsCol), Role::Weight, tok.clone(), tok.clone()) }
+            { p.view(MatrixName::HeadOutput, &t.output, S::CapHeadOutput, Role::Output, tok.clone(), index_labels(d_v)) }
+        </>
+    }
+}
+
+/// One head (a plain function: it holds no state of its own). Each section
+/// builds its matrices only while it is open.
+pub fn head_view(p: &HeadProps) -> Html {
+    let lang = p.lang;
+    let number = p.index + 1;
+    let section = |build: fn(&HeadProps) -> Html| {
+        let p = p.clone();
+        Content::new(move || build(&p))
+    };
     html! {
         <article class="head" aria-label={format!("{} {}", S::HeadHeading.t(lang), number)}>
             <h2>{ format!("{} {}", S::HeadHeading.t(lang), number) }</h2>
-            <Collapse title={S::ProjectionsHeading.t(lang)} collapsed={p.collapsed} lang={lang}>
-                { view(MatrixName::WQ, &p.weights.w_q, S::CapWq, Role::Query, index_labels(d_model), index_labels(d_k)) }
-                { view(MatrixName::WK, &p.weights.w_k, S::CapWk, Role::Key, index_labels(d_model), index_labels(d_k)) }
-                { view(MatrixName::WV, &p.weights.w_v, S::CapWv, Role::Value, index_labels(d_model), index_labels(d_v)) }
-            </Collapse>
-            <Collapse title={S::QkvHeading.t(lang)} collapsed={p.collapsed} lang={lang}>
-                { view(MatrixName::Q, &t.q, S::CapQ, Role::Query, tok.clone(), index_labels(d_k)) }
-                { view(MatrixName::K, &t.k, S::CapK, Role::Key, tok.clone(), index_labels(d_k)) }
-                { view(MatrixName::V, &t.v, S::CapV, Role::Value, tok.clone(), index_labels(d_v)) }
-            </Collapse>
-            <Collapse title={S::AttentionHeading.t(lang)} collapsed={p.collapsed} lang={lang}>
-                { view(MatrixName::Scores, &t.scores, by_convention(S::CapScores, S::CapScoresCol), Role::Score, tok.clone(), tok.clone()) }
-                { view(MatrixName::Scaled, &t.scaled, if p.scale { S::CapScaled } else { S::CapScaledOff }, Role::Score, tok.clone(), tok.clone()) }
-                { view(MatrixName::Weights, &t.weights, by_convention(S::CapWeights, S::CapWeightsCol), Role::Weight, tok.clone(), tok.clone()) }
-                { view(MatrixName::HeadOutput, &t.output, S::CapHeadOutput, Role::Output, tok.clone(), index_labels(d_v)) }
-            </Collapse>
+            <Collapse title={S::ProjectionsHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(projections)} />
+            <Collapse title={S::QkvHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(qkv)} />
+            <Collapse title={S::AttentionHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(attention)} />
         </article>
     }
 }

@@ -502,8 +502,8 @@ pub fn App() -> Html {
                             <p class="note">{ S::CollapsedNote.t(lang) }</p>
                         }
                     </section>
-                    { for s.heads.iter().zip(t.heads.iter()).enumerate().map(|(r, (w, h))| head_view(&HeadProps {
-                        index: r, weights: w.clone(), trace: h.clone(), tokens: tokens.clone(),
+                    { for (0..s.heads.len()).map(|r| head_view(&HeadProps {
+                        index: r, scenario: s.clone(), trace: t.clone(), tokens: tokens.clone(),
                         allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
                         has_w_o, positional: s.positional, collapsed, convention: conv, selected: state.selected,
                         on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,

@@ -77,6 +77,40 @@ pub fn short(v: f64) -> String {
     format!("{sign}{}.{:02}e{e}", k / 100, k % 100)
 }
 
+/// How many characters [`short`] writes for `v`, without writing them in
+/// the usual cases (the stage sizes its cells by the longest of thousands).
+pub fn short_len(v: f64) -> usize {
+    let a = v.abs();
+    let sign = usize::from(v < 0.0);
+    if !v.is_finite() || v == 0.0 {
+        return 1;
+    }
+    let digits = |n: u64| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    if v.fract() == 0.0 && a < 1e6 {
+        return sign + digits(a as u64);
+    }
+    if (1e-3..1e6).contains(&a) {
+        // As `rounded(v, 4)` writes it: the integer part (at least "0"),
+        // then the four decimals without their trailing zeros.
+        let k = (v * 1e4).round().abs() as u64;
+        if k == 0 {
+            return 1;
+        }
+        let int = if k >= 10_000 { digits(k) - 4 } else { 1 };
+        let mut frac = k % 10_000;
+        if frac == 0 {
+            return sign + int;
+        }
+        let mut places = 4;
+        while frac % 10 == 0 {
+            frac /= 10;
+            places -= 1;
+        }
+        return sign + int + 1 + places;
+    }
+    short(v).chars().count()
+}
+
 /// A count for a table: grouped digits up to a million (`12 345`), then
 /// three significant digits and a power of ten (`1.23e9`).
 pub fn count(v: u64) -> String {
@@ -185,6 +219,47 @@ mod tests {
             for p in [0, 2, 3, 4] {
                 assert_eq!(rounded(v, p), rounded_by_formatting(v, p), "{v} at {p}");
             }
+        }
+    }
+
+    #[test]
+    fn short_len_counts_what_short_writes() {
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut vs = vec![
+            0.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            1e-3,
+            0.00095,
+            0.00005,
+            -0.00005,
+            999_999.999_96,
+            1e6,
+            0.5,
+            -0.25,
+            12.0,
+            -7.0,
+        ];
+        for _ in 0..300_000 {
+            let v = match next() % 4 {
+                0 => f64::from_bits(next()),
+                1 => ((next() % 2_000_001) as f64 - 1e6) / 10f64.powi((next() % 9) as i32),
+                2 => ((next() % 20_001) as f64 - 1e4 + 0.5) / 1e4,
+                _ => {
+                    (next() as f64 / u64::MAX as f64 - 0.5) * 10f64.powi((next() % 30) as i32 - 12)
+                }
+            };
+            vs.push(v);
+        }
+        for v in vs {
+            assert_eq!(short_len(v), short(v).chars().count(), "{v:e}");
         }
     }
 

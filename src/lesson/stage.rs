@@ -28,7 +28,7 @@
 //!   query), the rest summarised by an ellipsis cell.
 
 use super::captions::{input_symbol, projected};
-use super::format::short;
+use super::format::{short, short_len};
 use super::names::Convention;
 pub use super::names::Role;
 use super::timeline::{subscript, sup, Phase, Step, Timeline};
@@ -175,7 +175,7 @@ fn longest_text(t: &Trace) -> usize {
     let sliced = |m: &Matrix| {
         m.view((0, 0), (m.nrows().min(SHOWN), m.ncols().min(SHOWN)))
             .iter()
-            .map(|v| short(*v).chars().count())
+            .map(|v| short_len(*v))
             .max()
             .unwrap_or(1)
     };
