@@ -196,23 +196,6 @@ pub fn after_paint(f: impl FnOnce() + 'static) -> gloo::render::AnimationFrame {
     })
 }
 
-#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export function when_idle(f) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(f, { timeout: 500 });
-  else setTimeout(f, 40);
-}")]
-extern "C" {
-    #[wasm_bindgen(js_name = when_idle)]
-    fn when_idle_js(f: &wasm_bindgen::JsValue);
-}
-
-/// Runs `f` once the browser is idle (after the frames and tasks waiting
-/// now, so never between the chunks of a render Yew split up), or within
-/// half a second at the latest; where there is no `requestIdleCallback`,
-/// in a task 40 ms later.
-pub fn when_idle(f: impl FnOnce() + 'static) {
-    when_idle_js(&wasm_bindgen::closure::Closure::once_into_js(f));
-}
-
 /// `performance.now()` in ms (0 when unavailable).
 pub fn now_ms() -> f64 {
     window()

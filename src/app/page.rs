@@ -248,18 +248,18 @@ pub fn App() -> Html {
     // link replaces is kept first, under its own key; if that cannot be
     // written, the link's scenario is not saved over it. Merely opening
     // the page (or a broken link) writes nothing.
-    // Writing waits until the browser is idle (an encoded 64 × 64 scenario
-    // is a few ms, kept out of the edit's frame and of the tasks a long
-    // render is split into), or is done at once when the page is left
+    // Writing happens in a task of its own after the edit's (an encoded
+    // 64 × 64 scenario is a few ms), or at once when the page is left
     // (`pagehide`) with a write still waiting.
     let pending_save = use_mut_ref(|| None::<Box<dyn FnOnce()>>);
+    let save_timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
     {
         let d = dispatcher.clone();
         let written = use_mut_ref(|| (0u64, 0u64));
         // The counters change whenever what they count does: comparing them
         // is cheaper than comparing scenarios on every render.
         let (s, previous) = (state.scenario.clone(), state.previous.clone());
-        let pending = pending_save.clone();
+        let (pending, timer) = (pending_save.clone(), save_timer.clone());
         use_effect_with(
             (state.saves, state.previous_saves),
             move |&(saves, previous_saves)| {
@@ -271,7 +271,9 @@ pub fn App() -> Html {
                     save(saves, previous_saves, &written, &s, previous.as_deref(), &d)
                 }));
                 let p = pending.clone();
-                effects::when_idle(move || run_pending(&p));
+                *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(0, move || {
+                    run_pending(&p)
+                }));
             },
         );
     }
