@@ -193,15 +193,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rounded_writes_what_formatting_the_rounded_double_writes() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = || {
+    /// A small generator of test inputs (xorshift64).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn rounded_writes_what_formatting_the_rounded_double_writes() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200_000 {
             let bits = next();
             // Wide magnitudes, short decimals, ties and random doubles.
@@ -224,13 +228,7 @@ mod tests {
 
     #[test]
     fn short_len_counts_what_short_writes() {
-        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut vs = vec![
             0.0,
             -0.0,
