@@ -281,23 +281,46 @@ pub fn App() -> Html {
     // A pasted share link in the same tab changes only the hash; keyboard
     // undo/redo works anywhere on the page. Once opened, a link leaves the
     // address (outside an embedded figure), so a reload keeps the edits.
+    //
+    // A link leaves the address only once its scenario is written, so a
+    // reload at any moment finds one or the other: on opening, after the
+    // first render's save is set up; when pasted, after the render that
+    // loads it (the flag), not in the `hashchange` handler itself, since
+    // Yew may yield before that render's effects and a reload in between
+    // would find neither.
+    let link_loading = use_mut_ref(|| false);
+    {
+        let (pending, link_loading) = (pending_save.clone(), link_loading.clone());
+        use_effect(move || {
+            if std::mem::take(&mut *link_loading.borrow_mut()) {
+                run_pending(&pending);
+                effects::clear_share_fragment();
+            }
+        });
+    }
     {
         let dispatcher = dispatcher.clone();
         let pending = pending_save.clone();
         use_effect_with((), move |_| {
             if !guest {
+                run_pending(&pending);
                 effects::clear_share_fragment();
             }
             let listeners = web_sys::window().map(|w| {
                 let d = dispatcher.clone();
                 let hash = gloo::events::EventListener::new(&w, "hashchange", move |_| {
                     match effects::link_in_address() {
-                        Some(Ok(s)) => d.dispatch(Action::Load(s, Source::Link)),
-                        Some(Err(e)) => d.dispatch(Action::BadLink(e)),
+                        Some(Ok(s)) => {
+                            d.dispatch(Action::Load(s, Source::Link));
+                            *link_loading.borrow_mut() = !guest;
+                        }
+                        Some(Err(e)) => {
+                            d.dispatch(Action::BadLink(e));
+                            if !guest {
+                                effects::clear_share_fragment();
+                            }
+                        }
                         None => {}
-                    }
-                    if !guest {
-                        effects::clear_share_fragment();
                     }
                 });
                 let d = dispatcher.clone();
