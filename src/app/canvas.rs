@@ -34,7 +34,8 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
 /// Puts `layout.cols × layout.rows` cell pixels on the scratch canvas and
 /// draws them onto `ctx` scaled up by the whole number `layout.cell`, with
 /// no smoothing: each cell a square of exactly its colour. Then the gaps
-/// are painted white ([`crate::lesson::heatmap::expand`] is the result).
+/// are painted white (the tests' `expand` in `lesson::heatmap` is the
+/// result).
 fn draw_cells(ctx: &CanvasRenderingContext2d, layout: &Layout, cells: &[u8]) -> Option<()> {
     let (cols, rows) = (layout.cols as u32, layout.rows as u32);
     let img = ImageData::new_with_u8_clamped_array_and_sh(Clamped(cells), cols, rows).ok()?;
@@ -110,12 +111,16 @@ pub fn draw(
             }
         }
     }
+    if labelled {
+        // The labels are there and there are no numbers to write.
+        return Some(());
+    }
     let d = layout.dpr;
     ctx.set_transform(d, 0.0, 0.0, d, 0.0, 0.0).ok()?;
     ctx.set_text_baseline("middle");
     ctx.set_font(&format!("{LABEL_PX}px {FONT}"));
     ctx.set_fill_style_str("#1d2330");
-    for l in labels.iter().filter(|_| !labelled) {
+    for l in labels {
         if l.vertical {
             ctx.save();
             ctx.translate(l.x, l.y).ok()?;

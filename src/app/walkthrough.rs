@@ -459,8 +459,8 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     // moment: the render after the reducer takes an edit's trace shows the
     // same moment, gets the same `Rc` back and `Keep` skips the picture.
     let key = MomentKey {
-        trace: Rc::as_ptr(trace) as usize,
-        scenario: Rc::as_ptr(scenario) as usize,
+        trace: super::Shared(trace.clone()),
+        scenario: super::Shared(scenario.clone()),
         conv,
         lang,
         width: width.to_bits(),
@@ -595,11 +595,13 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     }
 }
 
-/// Everything a moment of the walkthrough is drawn from.
-#[derive(Clone, Copy, PartialEq)]
+/// Everything a moment of the walkthrough is drawn from. The trace and
+/// scenario are compared by pointer and held, so a later one can never
+/// take a freed one's address and match a stale picture.
+#[derive(PartialEq)]
 struct MomentKey {
-    trace: usize,
-    scenario: usize,
+    trace: super::Shared<Trace>,
+    scenario: super::Shared<Scenario>,
     conv: Convention,
     lang: Lang,
     width: u64,

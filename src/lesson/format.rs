@@ -92,10 +92,8 @@ pub fn short_len(v: f64) -> usize {
     if (1e-3..1e6).contains(&a) {
         // As `rounded(v, 4)` writes it: the integer part (at least "0"),
         // then the four decimals without their trailing zeros.
+        // (|v| ≥ 0.001 makes k at least 10.)
         let k = (v * 1e4).round().abs() as u64;
-        if k == 0 {
-            return 1;
-        }
         let int = if k >= 10_000 { digits(k) - 4 } else { 1 };
         let mut frac = k % 10_000;
         if frac == 0 {

@@ -317,7 +317,7 @@ pub enum Pixels {
     Area(Vec<u8>),
     /// One RGBA pixel per cell (`cols × rows`, row-major). The area is
     /// these scaled up to `cell`-pixel squares with the gap painted as
-    /// paper over each cell's right and bottom edge ([`expand`]), which a
+    /// paper over each cell's right and bottom edge (the tests' `expand`), which a
     /// canvas does itself: 64 × 64 cells are 16 KB to hand over, not the
     /// area's 800 KB.
     Cells(Vec<u8>),
@@ -339,30 +339,6 @@ pub fn pixels(layout: &Layout, scale: Scale, cell: impl Fn(usize, usize) -> Cell
         }
     }
     Pixels::Cells(rgba)
-}
-
-/// The area's pixels that [`Pixels::Cells`] stands for: each cell's colour
-/// over its whole square but the gap, which is paper. (What the canvas
-/// draws; the tests hold it equal to [`raster`].)
-pub fn expand(layout: &Layout, cells: &[u8]) -> Vec<u8> {
-    let (w, h) = layout.area();
-    let (w, h) = (w as usize, h as usize);
-    let size = layout.cell as usize;
-    let inner = size - layout.gap as usize;
-    let mut px = vec![255u8; w * h * 4];
-    for y in 0..h {
-        if y % size >= inner {
-            continue;
-        }
-        let r = y / size;
-        for x in 0..w {
-            if x % size < inner {
-                let k = (r * layout.cols + x / size) * 4;
-                px[(y * w + x) * 4..(y * w + x) * 4 + 4].copy_from_slice(&cells[k..k + 4]);
-            }
-        }
-    }
-    px
 }
 
 /// One label of a heatmap, in CSS pixels.
@@ -823,6 +799,30 @@ mod tests {
                 "{x:e}"
             );
         }
+    }
+
+    /// The area's pixels that [`Pixels::Cells`] stands for: each cell's colour
+    /// over its whole square but the gap, which is paper. (What the canvas
+    /// draws; the tests hold it equal to [`raster`].)
+    fn expand(layout: &Layout, cells: &[u8]) -> Vec<u8> {
+        let (w, h) = layout.area();
+        let (w, h) = (w as usize, h as usize);
+        let size = layout.cell as usize;
+        let inner = size - layout.gap as usize;
+        let mut px = vec![255u8; w * h * 4];
+        for y in 0..h {
+            if y % size >= inner {
+                continue;
+            }
+            let r = y / size;
+            for x in 0..w {
+                if x % size < inner {
+                    let k = (r * layout.cols + x / size) * 4;
+                    px[(y * w + x) * 4..(y * w + x) * 4 + 4].copy_from_slice(&cells[k..k + 4]);
+                }
+            }
+        }
+        px
     }
 
     #[test]
