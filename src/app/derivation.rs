@@ -33,6 +33,7 @@ fn caption(kind: StepKind) -> S {
         StepKind::Weight => S::StepWeight,
         StepKind::WeightedSum => S::StepWeightedSum,
         StepKind::Projection => S::StepProjection,
+        StepKind::Copy => S::StepCopy,
         StepKind::Undefined => S::StepUndefined,
     }
 }

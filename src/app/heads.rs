@@ -347,7 +347,7 @@ fn SplitView(props: &SplitProps) -> Html {
     let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
     html! {
         <>
-            <p class="note split-intro">{ if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang) }</p>
+            <p class="note split-intro">{ super::rich::rich(if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang)) }</p>
             { block_matrix("w_q_all", None, sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
             { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), w.w_q.clone(), d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
             { block_matrix("q_all", None, sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
@@ -442,7 +442,7 @@ fn NotesView(props: &SplitProps) -> Html {
     html! {
         <section class="heads-notes" data-figure="heads-notes" aria-labelledby="heads-notes-title">
             <h3 id="heads-notes-title">{ S::NotesHeading.t(lang) }</h3>
-            <p class="note">{ S::NotesIntro.t(lang) }</p>
+            <p class="note">{ super::rich::rich(S::NotesIntro.t(lang)) }</p>
             <p class="notes-pick">
                 <label>{ S::NotesToken.t(lang) }{ " " }
                     <select data-pick="token" onchange={choose(0)}>{ options(t.tokens.clone(), i) }</select></label>
@@ -457,8 +457,8 @@ fn NotesView(props: &SplitProps) -> Html {
                 { block_matrix("q_head_notes", Some(r + 1), f.q_r, d_k, product, tr, lang) }
                 { block_matrix("q_head_row", Some(r + 1), f.head_row, d_k, head_row, tr, lang) }
             </div>
-            <p class="note" data-equal={f.equal.to_string()}>{ S::NotesEqual.t(lang) }{ " " }<strong>{ answer.t(lang) }</strong></p>
-            <p class="note">{ S::NotesRelate.t(lang) }</p>
+            <p class="note" data-equal={f.equal.to_string()}>{ super::rich::rich(S::NotesEqual.t(lang)) }{ " " }<strong>{ answer.t(lang) }</strong></p>
+            <p class="note">{ super::rich::rich(S::NotesRelate.t(lang)) }</p>
             <p class="note">{ S::NotesLearned.t(lang) }</p>
         </section>
     }

@@ -146,18 +146,18 @@ strings! {
     AttentionHeading => "注意力分数与权重", "Attention scores and weights";
     CombineHeading => "合并各头", "Combining the heads";
     OutputHeading => "输出", "Output";
-    CapX => "输入 X：每行一个位置", "Input X: one row per position";
-    CapXCol => "输入 X：每列一个位置（笔记 000 §4.5 的写法）", "Input X: one column per position (note 000 §4.5)";
+    CapX => "输入 X：第 i 行是位置 i 的向量 aⁱ", "Input X: row i is position i's vector aⁱ";
+    CapXCol => "输入 X：第 i 列是位置 i 的向量 aⁱ（笔记 000 §4.5 的写法）", "Input X: column i is position i's vector aⁱ (note 000 §4.5)";
     CapScoresCol => "注意力分数 S = KᵀQ：第 i 列是 qⁱ 与每个 kʲ 的点积", "Attention scores S = KᵀQ: column i is qⁱ dotted with every kʲ";
     CapWeightsCol => "注意力权重：每列做 softmax，和为 1", "Attention weights: softmax down each column, summing to 1";
     CapPe => "位置编码 PE（加到 X 上）", "Positional encoding PE (added to X)";
-    CapInputOneHot => "投影看到的输入 [X | E]：每行 xⁱ 后面拼接独热位置向量 eⁱ（第 i 位为 1），宽 d_model + n",
-        "What the projections see, [X | E]: each row xⁱ with the one-hot position vector eⁱ (1 at place i) after it, d_model + n wide";
-    CapInputOneHotCol => "投影看到的输入 [X;E]：每列 xⁱ 下面接上独热位置向量 eⁱ（第 i 位为 1），高 d_model + n",
-        "What the projections see, [X;E]: each column xⁱ with the one-hot position vector eⁱ (1 at place i) below it, d_model + n tall";
-    CapWq => "Query 投影：把每个输入行映射成查询向量", "Query projection: turns each input row into a query";
-    CapWk => "Key 投影：把每个输入行映射成键向量", "Key projection: turns each input row into a key";
-    CapWv => "Value 投影：把每个输入行映射成值向量", "Value projection: turns each input row into a value";
+    CapInputOneHot => "投影看到的输入 [X | E]：每行 aⁱ 后面拼接独热位置向量 eⁱ（第 i 位为 1），宽 d_model + n",
+        "What the projections see, [X | E]: each row aⁱ with the one-hot position vector eⁱ (1 at place i) after it, d_model + n wide";
+    CapInputOneHotCol => "投影看到的输入 [X;E]：每列 aⁱ 下面接上独热位置向量 eⁱ（第 i 位为 1），高 d_model + n",
+        "What the projections see, [X;E]: each column aⁱ with the one-hot position vector eⁱ (1 at place i) below it, d_model + n tall";
+    CapWq => "Query 投影：把每个输入 aⁱ 映射成查询 qⁱ", "Query projection: turns each input aⁱ into a query qⁱ";
+    CapWk => "Key 投影：把每个输入 aⁱ 映射成键 kⁱ", "Key projection: turns each input aⁱ into a key kⁱ";
+    CapWv => "Value 投影：把每个输入 aⁱ 映射成值 vⁱ", "Value projection: turns each input aⁱ into a value vⁱ";
     CapQ => "Query（我在找什么）", "Query (what am I looking for)";
     CapK => "Key（我能被怎样匹配）", "Key (what can I be matched by)";
     CapV => "Value（被关注时我提供什么）", "Value (what I give when attended to)";
@@ -165,10 +165,10 @@ strings! {
     CapScaled => "缩放后的分数：除以 √d_k，让 softmax 不会过早饱和", "Scaled scores: divided by √d_k so the softmax does not saturate";
     CapScaledOff => "缩放已关闭：这里等于原始分数", "Scaling is off here, so these equal the scores";
     CapWeights => "注意力权重：每行做 softmax，和为 1", "Attention weights: softmax of each row, summing to 1";
-    CapHeadOutput => "该头的输出：权重对 V 加权求和", "This head's output: the weights applied to V";
+    CapHeadOutput => "该头的输出：权重对 V 加权求和，每个位置一个向量", "This head's output: the weights applied to V, one vector per position";
     CapConcat => "拼接：各头输出并排放在一起（不是取平均）", "Concatenation: the heads' outputs side by side (not averaged)";
     CapWo => "输出投影 W_O", "Output projection W_O";
-    CapOutput => "输出：每个位置一个融合了上下文的新向量", "Output: one new, context-aware vector per position";
+    CapOutput => "输出 B：每个位置一个融合了上下文的新向量 bⁱ", "Output B: one new, context-aware vector bⁱ per position";
     CapOutputNoWo => "（场景没有 W_O，输出即拼接结果）", "(the scenario has no W_O, so the output is the concatenation)";
     MaskedCell => "被屏蔽", "masked";
     UndefinedRow => "这一行的所有键都被屏蔽，softmax 没有定义，因此没有权重和输出。",
@@ -221,8 +221,8 @@ strings! {
         "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";
     PresetRandom => "随机（种子）", "Random (seed)";
     PresetWide => "8 个头 × 64 = 512（种子）", "8 heads × 64 = 512 (seed)";
-    AboutWide => "笔记 000 §5.1 的尺寸：d_model = 512，8 个头各 64 维，拼接后 512 维，再乘 512 × 512 的 W_O；数字由种子生成。宽矩阵一次显示 16 行 × 16 列的窗口，用滑块或方向键移动。",
-        "Note 000 §5.1's sizes: d_model = 512, 8 heads of 64, concatenated to 512 and multiplied by a 512 × 512 W_O; numbers from the seed. A wide matrix shows a window of 16 rows × 16 columns; move it with its sliders or the arrow keys.";
+    AboutWide => "笔记 000 §5.1 的尺寸：d_model = 512，8 个头各 64 维，拼接后 512 维，再乘 512 × 512 的 W_O。数字由种子生成，取训练好的层常见的尺度：输入服从 N(0, 1)，W_Q、W_K、W_V 服从 N(0, 1/d_model)，所以缩放后的分数大约是标准正态，softmax 不饱和，各头的权重各不相同。宽矩阵一次显示 16 行 × 16 列的窗口，用滑块或方向键移动。",
+        "Note 000 §5.1's sizes: d_model = 512, 8 heads of 64, concatenated to 512 and multiplied by a 512 × 512 W_O. The numbers come from the seed at the scale a trained layer has: inputs N(0, 1), W_Q, W_K, W_V N(0, 1/d_model), so the scaled scores are about standard normal, the softmax does not saturate, and every head's weights differ. A wide matrix shows a window of 16 rows × 16 columns; move it with its sliders or the arrow keys.";
     AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。笔记为了好算，把第一行权重近似成 0、0.5、0.5（精确值是 0.0634、0.4683、0.4683），得到第一行输出 [2, 7, 1.5]；这里用精确的 softmax，得到 [1.9366, 6.6831, 1.5951]。",
         "Three inputs of width 4, three 4×3 projections, no scaling. To keep the arithmetic easy, the note approximates the first row of weights as 0, 0.5, 0.5 (exactly 0.0634, 0.4683, 0.4683) and gets [2, 7, 1.5] for the first output; the page uses the exact softmax: [1.9366, 6.6831, 1.5951].";
     AboutISawASaw => "X 的第 2 行和第 4 行完全相同（两个 saw）。加上位置编码后，它们的输出不同；关掉位置编码，两行输出就一模一样。",
@@ -272,6 +272,7 @@ strings! {
     StepWeight => "权重 = 指数 ÷ 归一化因子", "Weight = exponential ÷ normaliser";
     StepWeightedSum => "加权求和：每个 Value 乘以它的权重再相加", "Weighted sum: each value times its weight, added up";
     StepProjection => "乘以输出投影 W_O", "Multiplied by the output projection W_O";
+    StepCopy => "没有 W_O：输出就是拼接结果，这一格来自一个头的输出", "No W_O: the output is the concatenation, and this entry is one head's output";
     StepUndefined => "这一行的所有键都被屏蔽，softmax 没有定义。", "Every key of this row is masked: the softmax is undefined.";
     WalkthroughHeading => "逐步演示", "Walkthrough";
     Restart => "从头开始", "Restart";
@@ -319,10 +320,10 @@ strings! {
     LabGeometryTitle => "点积：长度 × 长度 × cos θ", "The dot product: length × length × cos θ";
     LabGeometryLead => "q·k = |q| |k| cos θ（笔记 004 第 8 节）。拖动 q 和三个键（或聚焦一个箭头后用方向键，按住 Shift 走得更快），看分数和权重怎样变化。",
         "q·k = |q| |k| cos θ (note 004 §8). Drag q and the three keys (or focus an arrow and use the arrow keys, Shift for bigger steps) and watch the score and the weights change.";
-    LabGeometryQuestion => "k¹ 很短，但和 q 方向完全相同；k² 更长，但和 q 有一个夹角。哪个键得到的权重更大？",
-        "k¹ is short but points exactly the way q does; k² is longer but at an angle. Which key gets the larger weight?";
-    LabGeometryExplain => "是 k²：q·k¹ = 2.5（cos θ = 1，但 |k¹| ≈ 1.12），q·k² = 4（cos θ ≈ 0.73，|k²| ≈ 3.04）。方向重要，长度也重要；指向相反的 k³ 得分为负，权重几乎为 0。",
-        "k²: q·k¹ = 2.5 (cos θ = 1, but |k¹| ≈ 1.12) while q·k² = 4 (cos θ ≈ 0.73, |k²| ≈ 3.04). Direction matters, and so does length; k³, pointing away, scores below 0 and gets almost no weight.";
+    LabGeometryQuestion => "现在 k¹ 长 {1}，与 q 的夹角是 {2}°；k² 长 {3}，夹角是 {4}°。哪个键得到的权重更大？",
+        "Now k¹ has length {1} at {2}° from q, and k² has length {3} at {4}°. Which key gets the larger weight?";
+    LabGeometryExplain => "是 {1}：q·k¹ = {2}，q·k² = {3}，权重 {4} 对 {5}。分数是 |q| |k| cos θ：方向重要，长度也重要，一个更长但有夹角的键可以胜过一个短而同向的键。",
+        "{1}: q·k¹ = {2} while q·k² = {3}, weights {4} against {5}. The score is |q| |k| cos θ: direction matters, and so does length, so a longer key at an angle can beat a short one pointing the same way.";
     LabGeometryWeights => "q 对三个键的 softmax 权重：", "Softmax weights of q over the three keys:";
     LabDragHint => "拖动或用方向键移动：", "Drag or use the arrow keys:";
     LabAnd => "与", "and";
@@ -388,17 +389,21 @@ strings! {
     LabPeMapLabel => "正弦位置编码的热力图：32 个位置 × 32 个维度", "Heatmap of the sinusoidal encoding: 32 positions × 32 dimensions";
     LabPeMapCaption => "每一行是一个位置的向量（紫色 −1，白色 0，橙色 +1）。靠左的维度变化快，靠右的变化慢，所以每个位置都有自己的图案。黑框是当前场景用到的部分",
         "Each row is one position's vector (purple −1, white 0, orange +1). Low dimensions swing fast, high ones slowly, so every position gets its own pattern. The black frame is the part the current scenario uses";
-    LabAddVsConcat => "加和拼接：原始 Transformer 把固定的 PE 加到 xⁱ 上（宽度不变）；笔记 001 把位置向量 eⁱ 拼接在 aⁱ 后面（宽度变大，W_Q、W_K、W_V 多出与位置对应的行）。拼接后再乘 W，等于 W 的输入部分乘 xⁱ 再加上位置部分乘 eⁱ：也就是加上一个学出来的位置向量。",
-        "Adding or concatenating: the original Transformer adds a fixed PE to xⁱ (same width); note 001 concatenates a position vector eⁱ after aⁱ (wider input, so W_Q, W_K, W_V get extra rows for the positions). Multiplying the concatenation by W equals W's input part times xⁱ plus its position part times eⁱ: adding a learned position vector.";
-    LabMasksTitle => "掩码：CNN、RNN 和 GNN 都是带掩码的注意力", "Masks: a CNN, an RNN and a GNN as attention with a mask";
-    LabMasksLead => "掩码决定每个查询能看到哪些键。只看一个窗口，就像 CNN 的感受野；只看前面的词，就像 RNN 或解码器一步一步地读；只看图上相连的节点，就是图神经网络（笔记 000 第 6.1–6.3 节，笔记 001）。点击或拖动格子来编辑当前场景的掩码。",
-        "A mask decides which keys each query may see. Seeing only a window is a CNN's receptive field; seeing only earlier words reads step by step like an RNN or a decoder; seeing only the nodes joined by an edge is a graph neural network (note 000 §6.1–6.3, note 001). Click or drag over the grid to edit the current scenario's mask.";
-    LabMasksQuestion => "图中第 1 个节点和第 3 个节点之间没有边。查询 1 给键 3 的权重是多少？",
-        "In the graph there is no edge between node 1 and node 3. What weight does query 1 give key 3?";
+    LabAddVsConcat => "加和拼接：原始 Transformer 把固定的 PE 加到 aⁱ 上（宽度不变）；笔记 001 把位置向量 eⁱ 拼接在 aⁱ 后面（宽度变大，W_Q、W_K、W_V 多出与位置对应的行）。拼接后再乘 W，等于 W 的输入部分乘 aⁱ 再加上位置部分乘 eⁱ：也就是加上一个学出来的位置向量。",
+        "Adding or concatenating: the original Transformer adds a fixed PE to aⁱ (same width); note 001 concatenates a position vector eⁱ after aⁱ (wider input, so W_Q, W_K, W_V get extra rows for the positions). Multiplying the concatenation by W equals W's input part times aⁱ plus its position part times eⁱ: adding a learned position vector.";
+    LabMasksTitle => "掩码：让注意力有 CNN、RNN 或 GNN 的视野", "Masks: giving attention the reach of a CNN, an RNN or a GNN";
+    LabMasksLead => "掩码决定每个查询能看到哪些键。窗口掩码让注意力只看 CNN 卷积核能覆盖的邻居；因果掩码让每个位置只看它前面的词，和 RNN 或解码器读到的范围相同；图掩码让每个节点只看与它相连的节点，和 GNN 聚合的范围相同。范围相同，做法不同：CNN 的核权重是固定的参数，注意力的权重由分数算出；RNN 必须一步一步算，注意力一次算完所有位置（笔记 000 第 6.1–6.3 节）。点击或拖动格子来编辑当前场景的掩码。",
+        "A mask decides which keys each query may see. A window mask lets attention see only the neighbours a CNN's kernel covers; a causal mask lets each position see only the words before it, what an RNN or a decoder has read by then; a graph mask lets each node see only the nodes joined to it, what a GNN aggregates. The reach is the same, the computation is not: a CNN's kernel weights are fixed parameters while attention computes its weights from scores, and an RNN runs step by step while attention computes every position at once (note 000 §6.1–6.3). Click or drag over the grid to edit the current scenario's mask.";
+    LabMasksQuestion => "现在的掩码不让查询 {1} 看键 {2}（图中节点 {1} 没有连向节点 {2} 的边）。查询 {1} 给键 {2} 的权重是多少？",
+        "The mask now hides key {2} from query {1} (in the graph, no edge joins node {1} to node {2}). What weight does query {1} give key {2}?";
+    LabMasksQuestionOpen => "现在每个查询都能看到每个键。如果在格子里点第 {1} 行第 {2} 列，不让查询 {1} 看键 {2}，它给键 {2} 的权重会是多少？",
+        "Every query sees every key now. If you click row {1}, column {2} of the grid to hide key {2} from query {1}, what weight will query {1} give key {2}?";
     LabMasksSmall => "一个很小的正数", "A small positive number";
     LabMasksZero => "正好是 0", "Exactly 0";
-    LabMasksExplain => "正好是 0。被屏蔽的分数在 softmax 之前变成 −∞，e^(−∞) = 0，所以它不是“很小”，而是根本不参加；剩下的权重仍然加起来等于 1。",
-        "Exactly 0. A masked score becomes −∞ before the softmax and e^(−∞) = 0, so the key is not \"a little\" attended: it takes no part at all, and the other weights still add up to 1.";
+    LabMasksExplain => "正好是 0：下面“加上掩码后”的表里，查询 {1} 对键 {2} 的格子是“·”。被屏蔽的分数在 softmax 之前变成 −∞，e^{−∞} = 0，所以这个键不是“很少被关注”，而是根本不参加；查询 {1} 的其他权重仍然加起来等于 1。",
+        "Exactly 0: in the table with the mask below, query {1}'s cell for key {2} is \"·\". A masked score becomes −∞ before the softmax and e^{−∞} = 0, so the key is not \"a little\" attended: it takes no part at all, and query {1}'s other weights still add up to 1.";
+    LabMasksExplainOpen => "正好是 0。现在查询 {1} 给键 {2} 的权重是 {3}（下面的表）；屏蔽之后，这个分数在 softmax 之前变成 −∞，e^{−∞} = 0，所以这个键根本不参加，查询 {1} 的其他权重仍然加起来等于 1。点一下那个格子试试。",
+        "Exactly 0. Query {1} gives key {2} a weight of {3} now (the table below); once hidden, its score becomes −∞ before the softmax and e^{−∞} = 0, so the key takes no part at all, and query {1}'s other weights still add up to 1. Click that cell and see.";
     LabMaskFull => "全部可见（全局注意力）", "Full (global attention)";
     LabMaskCausal => "因果（像 RNN 一样按顺序解码）", "Causal (decoding in order, like an RNN)";
     LabMaskWindow => "窗口（CNN 的感受野）", "Window (a CNN's receptive field)";
@@ -491,16 +496,41 @@ strings! {
     LabRecurrentLayer => "循环层（RNN）", "Recurrent (RNN)";
     LabConv => "卷积（核 k，空洞）", "Convolution (kernel k, dilated)";
     LabConvPlain => "卷积（核 k）", "Convolution (kernel k)";
-    LabRestricted => "限制在窗口 r 内的自注意力", "Self-attention within r";
+    LabRestricted => "限制在窗口 W 内的自注意力", "Self-attention within a window W";
     LabOpsPerLayer => "每层计算量", "operations per layer";
     LabSequential => "必须依次做的步数", "sequential operations";
     LabPathLength => "两个位置之间的最长路径", "maximum path length";
     LabAttnCheaper => "n < d，自注意力比 RNN 层更省。", "n < d, so self-attention is cheaper than a recurrent layer.";
     LabRnnCheaper => "n ≥ d，RNN 层的计算量更小，但它必须一步一步算，路径长度也是 n。", "n ≥ d, so a recurrent layer does less work, but it must run step by step and its path length is n.";
-    LabReachPrefix => "用窗口掩码（当前场景的窗口，否则取 1）", "With a window mask (the scenario's own, or 1)";
-    LabReachSuffix => "层之后，第 1 个位置才能看到第 n 个位置（每层信息最多走 W 步）。", "layers before position 1 can see position n (information moves at most W places per layer).";
+    LabReach => "用窗口掩码（W = {1}）、n = {2} 时，要叠 {3} 层，最后一个位置才能看到第一个位置：每层信息最多走 W 步。",
+        "With a window mask of W = {1} and n = {2}, it takes {3} stacked layers before the last position can see the first: information moves at most W places per layer.";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
     Footer => "所有计算都在你的浏览器中完成，不会发送任何数据。", "Everything is computed in your browser; nothing is sent anywhere.";
+}
+
+/// A sentence of the table with its numbers: `{1}`, `{2}`, … in `template`
+/// become `args[0]`, `args[1]`, …. Numbers in sentences always come this way,
+/// from the values the figure beside them shows, never typed into the table.
+pub fn fill(template: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len() + 16 * args.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let (before, after) = rest.split_at(open);
+        out.push_str(before);
+        let close = after.find('}').unwrap_or(0);
+        match after[1..close.max(1)].parse::<usize>() {
+            Ok(k) if close > 1 && (1..=args.len()).contains(&k) => {
+                out.push_str(args[k - 1]);
+                rest = &after[close + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// ", row 3" / " 第 3 行" after a matrix's name (1-based).
@@ -593,23 +623,23 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
     let body = match sc.caption {
         Caption::Inputs { pe, conv } => {
             use crate::attention::Positional as P;
-            let x = crate::lesson::captions::projected(conv, true);
+            let x = crate::lesson::captions::projected(conv, P::OneHot);
             match (zh, pe) {
                 (true, P::None) => "输入 X：每个位置一个向量。".to_string(),
                 (true, P::Sinusoidal) => "输入 X 加上位置编码 PE：每个位置一个向量，并带上了它的位置。".into(),
-                (true, P::OneHot) => format!("输入 X 后面拼接独热位置向量 E：每个 xⁱ 后面接上 eⁱ（第 i 位为 1，其余为 0），投影看到的是 {x}。"),
+                (true, P::OneHot) => format!("输入 X 后面拼接独热位置向量 E：每个 aⁱ 后面接上 eⁱ（第 i 位为 1，其余为 0），投影看到的是 {x}。"),
                 (false, P::None) => "The inputs X: one vector per position.".into(),
                 (false, P::Sinusoidal) => "The inputs X plus the positional encoding PE: one vector per position, now carrying its place.".into(),
-                (false, P::OneHot) => format!("The inputs X with the one-hot positions E concatenated: each xⁱ is followed by eⁱ (1 at place i, 0 elsewhere), so the projections see {x}."),
+                (false, P::OneHot) => format!("The inputs X with the one-hot positions E concatenated: each aⁱ is followed by eⁱ (1 at place i, 0 elsewhere), so the projections see {x}."),
             }
         }
-        Caption::Project { m, conv, one_hot } => {
+        Caption::Project { m, conv, pe } => {
             let (big, small) = match m {
                 Proj::Q => ("Q", "q"),
                 Proj::K => ("K", "k"),
                 Proj::V => ("V", "v"),
             };
-            let x = crate::lesson::captions::projected(conv, one_hot);
+            let x = crate::lesson::captions::projected(conv, pe);
             let product = if row(conv) {
                 format!("{x}·W_{big}")
             } else {
@@ -693,19 +723,23 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
             }
             s
         }
-        Caption::WeightedSum { i: Some(i), .. } => {
+        Caption::WeightedSum { i: Some(i), head, .. } => {
+            let b = crate::lesson::captions::output_name(i, head);
             if zh {
-                format!("每个 vʲ 乘以它的权重 α′{},ⱼ，再相加，得到 {}。", subscript(i + 1), named("b", i))
+                format!("每个 vʲ 乘以它的权重 α′{},ⱼ，再相加，得到 {b}（{}）。", subscript(i + 1), tok(i))
             } else {
-                format!("Each vʲ times its weight α′{},ⱼ, added up: {}.", subscript(i + 1), named("b", i))
+                format!("Each vʲ times its weight α′{},ⱼ, added up: {b} ({}).", subscript(i + 1), tok(i))
             }
         }
-        Caption::WeightedSum { i: None, conv } => match (zh, row(conv)) {
-            (true, true) => "权重乘以 V：B = A·V，每一行是一个位置融合了上下文的输出。".into(),
-            (true, false) => "V 乘以权重：B = V·A，每一列是一个位置融合了上下文的输出。".into(),
-            (false, true) => "The weights times V: B = A·V, each row one position's context-aware output.".into(),
-            (false, false) => "V times the weights: B = V·A, each column one position's context-aware output.".into(),
-        },
+        Caption::WeightedSum { i: None, conv, head } => {
+            let b = head.map_or("B".to_string(), |r| format!("B{}", sup(r + 1)));
+            match (zh, row(conv)) {
+                (true, true) => format!("权重乘以 V：{b} = A·V，每一行是一个位置融合了上下文的输出。"),
+                (true, false) => format!("V 乘以权重：{b} = V·A，每一列是一个位置融合了上下文的输出。"),
+                (false, true) => format!("The weights times V: {b} = A·V, each row one position's context-aware output."),
+                (false, false) => format!("V times the weights: {b} = V·A, each column one position's context-aware output."),
+            }
+        }
         Caption::MatrixForm { conv, scaled, .. } => {
             let f = match (row(conv), scaled) {
                 (true, true) => "softmax(QKᵀ/√d_k)V",
@@ -726,14 +760,14 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
             (false, false) => format!("The {heads} heads' outputs stacked (not averaged): each column becomes h·d_v long."),
         },
         Caption::Output { heads, w_o, conv } => match (zh, w_o, heads > 1, row(conv)) {
-            (true, true, _, true) => "拼接结果乘以 W_O，把各头的信息混合起来，得到最终输出。".into(),
-            (true, true, _, false) => "W^O 乘以拼接结果，把各头的信息混合起来，得到最终输出。".into(),
-            (true, false, true, _) => "没有 W_O：拼接结果就是最终输出。".into(),
-            (true, false, false, _) => "只有一个头、没有 W_O：这个头的输出就是最终输出。".into(),
-            (false, true, _, true) => "The concatenation times W_O mixes the heads: the output.".into(),
-            (false, true, _, false) => "W^O times the concatenation mixes the heads: the output.".into(),
-            (false, false, true, _) => "No W_O: the concatenation is the output.".into(),
-            (false, false, false, _) => "One head and no W_O: the head's output is the output.".into(),
+            (true, true, _, true) => "拼接结果乘以 W_O，把各头的信息混合起来：B = concat·W_O，每一行是一个位置最终的 bⁱ。".into(),
+            (true, true, _, false) => "W^O 乘以拼接结果，把各头的信息混合起来：B = W^O concat，每一列是一个位置最终的 bⁱ。".into(),
+            (true, false, true, _) => "没有 W_O：拼接结果就是最终输出 B。".into(),
+            (true, false, false, _) => "只有一个头、没有 W_O：这个头的输出 B 就是最终输出。".into(),
+            (false, true, _, true) => "The concatenation times W_O mixes the heads: B = concat·W_O, each row one position's final bⁱ.".into(),
+            (false, true, _, false) => "W^O times the concatenation mixes the heads: B = W^O concat, each column one position's final bⁱ.".into(),
+            (false, false, true, _) => "No W_O: the concatenation is the output B.".into(),
+            (false, false, false, _) => "One head and no W_O: the head's output B is the output.".into(),
         },
     };
     format!("{head}{body}")

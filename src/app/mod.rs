@@ -18,6 +18,7 @@ mod labs;
 mod labs_bridge;
 pub mod labs_root;
 mod page;
+mod rich;
 mod stage_draw;
 mod toolbar;
 mod walkthrough;

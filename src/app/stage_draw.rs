@@ -44,7 +44,7 @@ fn item_view(it: &Item, g: &Geometry) -> Html {
         }</>},
         Body::Text { lines, w, .. } => html! {<>{
             for lines.iter().enumerate().map(|(k, line)| html! {
-                <text x={px(w / 2.0)} y={px(k as f64 * g.ch + g.ch / 2.0 + g.font * 0.36)} text-anchor="middle">{ line.clone() }</text>
+                <text x={px(w / 2.0)} y={px(k as f64 * g.ch + g.ch / 2.0 + g.font * 0.36)} text-anchor="middle">{ super::rich::rich_svg(line) }</text>
             })
         }</>},
     };
@@ -63,7 +63,7 @@ pub fn draw(scene: &Scene, g: &Geometry, extent: (f64, f64), label: &str) -> Htm
     let h = extent.1.max(scene.h).ceil() + 2.0;
     html! {
         <svg class="stage-svg" width={px(w)} height={px(h)} viewBox={format!("-1 -1 {} {}", px(w), px(h))}
-            role="img" aria-label={label.to_string()} style={format!("font-size:{}px", px(g.font))}>
+            role="img" aria-label={crate::lesson::format::plain(label)} style={format!("font-size:{}px", px(g.font))}>
             { for scene.items.iter().filter(|it| it.opacity > 0.001).map(|it| item_view(it, g)) }
         </svg>
     }

@@ -585,7 +585,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 <Keep html={moment.picture.clone()} />
             </div>
             <div class="player-caption" aria-live="polite">
-                <p>{ moment.caption.clone() }</p>
+                <p>{ super::rich::rich(&moment.caption) }</p>
                 <div class="step-formula">{ Html::from_html_unchecked(moment.math.clone()) }</div>
             </div>
             if !playing {

@@ -519,17 +519,22 @@ pub fn kv_decode(layer: &Layer<Matrix>) -> Vec<DecodeStep> {
 pub enum LayerKind {
     SelfAttention,
     Recurrent,
-    /// A convolution of kernel `k`, dilated (path log_k n) or not (n/k).
+    /// A convolution of kernel `k` (odd, centred: it reaches `⌊k/2⌋` places
+    /// each way), dilated (the dilation multiplied by `k` each layer) or not.
     Convolution {
         k: usize,
         dilated: bool,
     },
-    /// Self-attention restricted to a neighbourhood of `r`.
+    /// Self-attention restricted to a window `W`: each query sees the keys
+    /// with `|i − j| ≤ W` (the window mask), `2W + 1` of them.
     Restricted(usize),
 }
 
 /// Operations per layer, sequential operations, and the longest path
-/// between two positions, at `n` positions of width `d`.
+/// between two positions, at `n` positions of width `d`. A path length is
+/// a count of layers (or of steps, for the recurrent layer): the fewest it
+/// takes before the first position's information reaches the last, a whole
+/// number (0 when `n = 1`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Complexity {
     pub ops: f64,
@@ -548,20 +553,31 @@ pub fn complexity(kind: LayerKind, n: usize, d: usize) -> Complexity {
         LayerKind::Recurrent => Complexity {
             ops: n * d * d,
             sequential: n,
-            path: n,
+            path: (n - 1.0).max(0.0),
         },
         LayerKind::Convolution { k, dilated } => {
-            let k = k as f64;
+            let path = if dilated {
+                // Layer l sees ⌊k/2⌋·(1 + k + … + k^(l−1)) places each way.
+                let (half, mut reach, mut step, mut layers) = (k / 2, 0usize, 1usize, 0usize);
+                while reach + 1 < n as usize && half > 0 {
+                    reach += half * step;
+                    step = step.saturating_mul(k);
+                    layers += 1;
+                }
+                layers
+            } else {
+                layers_to_reach(n as usize, k / 2)
+            };
             Complexity {
-                ops: k * n * d * d,
+                ops: k as f64 * n * d * d,
                 sequential: 1.0,
-                path: if dilated { n.ln() / k.ln() } else { n / k },
+                path: path as f64,
             }
         }
-        LayerKind::Restricted(r) => Complexity {
-            ops: r as f64 * n * d,
+        LayerKind::Restricted(w) => Complexity {
+            ops: (2 * w + 1) as f64 * n * d,
             sequential: 1.0,
-            path: n / r as f64,
+            path: layers_to_reach(n as usize, w) as f64,
         },
     }
 }
@@ -796,7 +812,7 @@ mod tests {
                 > complexity(LayerKind::Recurrent, 1000, 512).ops
         );
         assert_eq!((sa.sequential, sa.path), (1.0, 1.0));
-        assert_eq!((rnn.sequential, rnn.path), (100.0, 100.0));
+        assert_eq!((rnn.sequential, rnn.path), (100.0, 99.0));
         let conv = complexity(
             LayerKind::Convolution {
                 k: 3,
@@ -806,7 +822,8 @@ mod tests {
             8,
         );
         assert_eq!(conv.ops, 3.0 * 99.0 * 64.0);
-        assert_eq!(conv.path, 33.0);
+        // A kernel of 3 reaches one place each way: 98 layers from 1 to 99.
+        assert_eq!(conv.path, 98.0);
         let dil = complexity(
             LayerKind::Convolution {
                 k: 3,
@@ -815,9 +832,34 @@ mod tests {
             81,
             8,
         );
-        assert!((dil.path - 4.0).abs() < 1e-12);
+        // Reach 1, 1 + 3, 1 + 3 + 9, … = 1, 4, 13, 40, 121 ≥ 80: 5 layers.
+        assert_eq!(dil.path, 5.0);
         let restricted = complexity(LayerKind::Restricted(4), 64, 8);
-        assert_eq!((restricted.ops, restricted.path), (4.0 * 64.0 * 8.0, 16.0));
+        assert_eq!(
+            (restricted.ops, restricted.path),
+            (9.0 * 64.0 * 8.0, 16.0),
+            "9 keys a query; 63 places at 4 a layer"
+        );
+        // Never a fraction of a layer, and nothing to cross with one position.
+        for kind in [
+            LayerKind::SelfAttention,
+            LayerKind::Recurrent,
+            LayerKind::Convolution {
+                k: 3,
+                dilated: true,
+            },
+            LayerKind::Convolution {
+                k: 5,
+                dilated: false,
+            },
+            LayerKind::Restricted(2),
+        ] {
+            for n in 2..200 {
+                let p = complexity(kind, n, 4).path;
+                assert!(p >= 1.0 && p.fract() == 0.0, "{kind:?} n = {n}: {p}");
+            }
+            assert!(complexity(kind, 1, 4).path <= 1.0);
+        }
         assert_eq!(layers_to_reach(1, 1), 0);
         assert_eq!(layers_to_reach(8, 1), 7);
         assert_eq!(layers_to_reach(8, 3), 3);

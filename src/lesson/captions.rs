@@ -33,12 +33,12 @@ pub enum Caption {
     /// encoding (`None`; `Sinusoidal`: `X + PE`; `OneHot`: `[X | E]`).
     Inputs { pe: Positional, conv: Convention },
     /// `Q = X·W_Q` (row) / `Q = W^q X` (column), and K, V alike.
-    /// `one_hot`: the projections multiply `[X | E]` (row) / `[X;E]`
-    /// (column), one-hot positions concatenated.
+    /// `pe`: what the projections multiply, as [`projected`] names it
+    /// (`X`, `(X + PE)`, or one-hot positions concatenated).
     Project {
         m: Proj,
         conv: Convention,
-        one_hot: bool,
+        pe: Positional,
     },
     /// One score `α_{i,j} = q^i·k^j` (column: `(k^j)ᵀ q^i`) and its value.
     Dot {
@@ -68,8 +68,14 @@ pub enum Caption {
         /// Scaling is on (else the scores enter softmax as they are).
         scaled: bool,
     },
-    /// `b^i = Σ_j α′_{i,j} v^j` (or `A·V` / `V·A` for all).
-    WeightedSum { i: Option<usize>, conv: Convention },
+    /// `b^i = Σ_j α′_{i,j} v^j` (or `B = A·V` / `B = V·A` for all).
+    /// `head`: head `r` (0-based) when each head's output has its own name,
+    /// `b^{i,r}` in `Bʳ` (several heads, or a W_O after the head).
+    WeightedSum {
+        i: Option<usize>,
+        conv: Convention,
+        head: Option<usize>,
+    },
     /// The head as one matrix formula.
     MatrixForm {
         conv: Convention,
@@ -112,7 +118,7 @@ pub fn caption(step: &Step, trace: &Trace, conv: Convention, has_w_o: bool) -> S
                 _ => Proj::V,
             },
             conv,
-            one_hot: trace.positional == Positional::OneHot,
+            pe: trace.positional,
         },
         Phase::Scores {
             i: Some(i),
@@ -143,7 +149,11 @@ pub fn caption(step: &Step, trace: &Trace, conv: Convention, has_w_o: bool) -> S
             masked: i.map_or(trace.masked, |i| hidden(i) > 0),
             scaled: trace.scale,
         },
-        Phase::WeightedSum { i } => Caption::WeightedSum { i, conv },
+        Phase::WeightedSum { i } => Caption::WeightedSum {
+            i,
+            conv,
+            head: (heads > 1 || has_w_o).then_some(step.head.unwrap_or(0)),
+        },
         Phase::MatrixForm => Caption::MatrixForm {
             conv,
             scaled: trace.scale,
@@ -173,14 +183,15 @@ pub fn input_symbol(pe: Positional) -> &'static str {
     }
 }
 
-/// What `W_Q`, `W_K`, `W_V` multiply in a caption's formula: `X`, or with
-/// one-hot positions `[X | E]` (row layout, `eⁱ` after `xⁱ`) / `[X;E]`
-/// (column layout, `eⁱ` below `xⁱ`).
-pub fn projected(conv: Convention, one_hot: bool) -> &'static str {
-    match (one_hot, conv) {
-        (false, _) => "X",
-        (true, Convention::Row) => "[X | E]",
-        (true, Convention::Col) => "[X;E]",
+/// What `W_Q`, `W_K`, `W_V` multiply in a caption's formula: `X`; with the
+/// sinusoidal encoding `(X + PE)`; with one-hot positions `[X | E]` (row
+/// layout, `eⁱ` after `aⁱ`) / `[X;E]` (column layout, `eⁱ` below `aⁱ`).
+pub fn projected(conv: Convention, pe: Positional) -> &'static str {
+    match (pe, conv) {
+        (Positional::None, _) => "X",
+        (Positional::Sinusoidal, _) => "(X + PE)",
+        (Positional::OneHot, Convention::Row) => "[X | E]",
+        (Positional::OneHot, Convention::Col) => "[X;E]",
     }
 }
 
@@ -194,15 +205,15 @@ pub fn plain_formula(c: &Caption) -> String {
         Caption::Inputs {
             pe: Positional::OneHot,
             conv,
-        } => projected(conv, true).into(),
+        } => projected(conv, Positional::OneHot).into(),
         Caption::Inputs { pe, .. } => input_symbol(pe).into(),
-        Caption::Project { m, conv, one_hot } => {
+        Caption::Project { m, conv, pe } => {
             let (big, small) = match m {
                 Proj::Q => ("Q", "q"),
                 Proj::K => ("K", "k"),
                 Proj::V => ("V", "v"),
             };
-            let x = projected(conv, one_hot);
+            let x = projected(conv, pe);
             match conv {
                 Row => format!("{big} = {x}·W_{big}"),
                 Col => format!("{big} = W^{small} {x}"),
@@ -226,13 +237,22 @@ pub fn plain_formula(c: &Caption) -> String {
             Row => "softmax_row".into(),
             Col => "softmax_col".into(),
         },
-        Caption::WeightedSum { i: Some(i), .. } => {
-            format!("b{} = Σ_j α′{},j v^j", up(i), i + 1)
+        Caption::WeightedSum {
+            i: Some(i), head, ..
+        } => {
+            format!("{} = Σ_j α′{},j v^j", output_name(i, head), i + 1)
         }
-        Caption::WeightedSum { i: None, conv } => match conv {
-            Row => "B = A·V".into(),
-            Col => "B = V·A".into(),
-        },
+        Caption::WeightedSum {
+            i: None,
+            conv,
+            head,
+        } => {
+            let b = head.map_or("B".to_string(), |r| format!("B{}", up(r)));
+            match conv {
+                Row => format!("{b} = A·V"),
+                Col => format!("{b} = V·A"),
+            }
+        }
         Caption::MatrixForm { conv, scaled, .. } => match (conv, scaled) {
             (Row, true) => "softmax(QKᵀ/√d_k)V".into(),
             (Row, false) => "softmax(QKᵀ)V".into(),
@@ -246,11 +266,20 @@ pub fn plain_formula(c: &Caption) -> String {
         Caption::Output {
             heads, w_o, conv, ..
         } => match (w_o, heads > 1, conv) {
-            (true, _, Row) => "O = concat·W_O".into(),
-            (true, _, Col) => "O = W^O concat".into(),
-            (false, true, _) => "O = concat".into(),
-            (false, false, _) => "O = B".into(),
+            (true, _, Row) => "B = concat·W_O".into(),
+            (true, _, Col) => "B = W^O concat".into(),
+            (false, true, _) => "B = concat".into(),
+            (false, false, _) => "B".into(),
         },
+    }
+}
+
+/// Position `i`'s output (0-based) as note 000 names it: `bⁱ`, or head `r`'s
+/// `b^{i,r}` (the app's superscript markup) when each head has its own.
+pub fn output_name(i: usize, head: Option<usize>) -> String {
+    match head {
+        Some(r) => format!("b^{{{},{}}}", i + 1, r + 1),
+        None => format!("b{}", super::timeline::sup(i + 1)),
     }
 }
 
@@ -341,6 +370,18 @@ mod tests {
                     (_, false) => "V = W^v [X;E]",
                 })
             }
+            // With the sinusoidal encoding the projections multiply X + PE
+            // (note 000 §5.2: the encoding is added before projecting).
+            Phase::Query | Phase::Key | Phase::Value if t.positional == Positional::Sinusoidal => {
+                Some(match (step.phase, row) {
+                    (Phase::Query, true) => "Q = (X + PE)·W_Q",
+                    (Phase::Query, false) => "Q = W^q (X + PE)",
+                    (Phase::Key, true) => "K = (X + PE)·W_K",
+                    (Phase::Key, false) => "K = W^k (X + PE)",
+                    (_, true) => "V = (X + PE)·W_V",
+                    (_, false) => "V = W^v (X + PE)",
+                })
+            }
             Phase::Query => Some(if row { "Q = X·W_Q" } else { "Q = W^q X" }),
             Phase::Key => Some(if row { "K = X·W_K" } else { "K = W^k X" }),
             Phase::Value => Some(if row { "V = X·W_V" } else { "V = W^v X" }),
@@ -348,6 +389,7 @@ mod tests {
             Phase::Scale { .. } => Some("S / √d_k"),
             Phase::Mask { .. } => Some("s = −∞"),
             Phase::Softmax { .. } => Some(if row { "softmax_row" } else { "softmax_col" }),
+            Phase::WeightedSum { i: None } if heads > 1 || w_o => None,
             Phase::WeightedSum { i: None } => Some(if row { "B = A·V" } else { "B = V·A" }),
             Phase::MatrixForm => Some(match (row, scale) {
                 (true, true) => "softmax(QKᵀ/√d_k)V",
@@ -361,10 +403,10 @@ mod tests {
                 "[B¹; …; Bʰ]"
             }),
             Phase::Output => Some(match (w_o, heads > 1, row) {
-                (true, _, true) => "O = concat·W_O",
-                (true, _, false) => "O = W^O concat",
-                (false, true, _) => "O = concat",
-                (false, false, _) => "O = B",
+                (true, _, true) => "B = concat·W_O",
+                (true, _, false) => "B = W^O concat",
+                (false, true, _) => "B = concat",
+                (false, false, _) => "B",
             }),
             _ => None,
         };
@@ -428,8 +470,34 @@ mod tests {
             assert!(!f.contains('√'), "{ctx}");
         }
         if !w_o {
-            assert!(!f.contains('O') || f.starts_with("O ="), "{ctx}");
-            assert!(!f.contains("W_O") && !f.contains("W^O"), "{ctx}");
+            assert!(!f.contains('O'), "{ctx}");
+        }
+        // One name for the output (note 000): B and bⁱ, per head Bʳ and
+        // b^{i,r}; never O, H or Y.
+        for other in ['O', 'H', 'Y', 'ᵒ', 'ʸ'] {
+            assert!(
+                !f.replace("W_O", "").replace("W^O", "").contains(other),
+                "{ctx}"
+            );
+        }
+        if let Phase::WeightedSum { i: None } = step.phase {
+            if heads > 1 || w_o {
+                let r = super::super::timeline::sup(step.head.unwrap() + 1);
+                let want = if row {
+                    format!("B{r} = A·V")
+                } else {
+                    format!("B{r} = V·A")
+                };
+                assert_eq!(f, want, "{ctx}");
+            }
+        }
+        if let Phase::WeightedSum { i: Some(i) } = step.phase {
+            let want = if heads > 1 || w_o {
+                format!("b^{{{},{}}} =", i + 1, step.head.unwrap() + 1)
+            } else {
+                format!("b{} =", super::super::timeline::sup(i + 1))
+            };
+            assert!(f.starts_with(&want), "{ctx}");
         }
         if heads == 1 && !w_o {
             assert!(!f.contains("concat"), "{ctx}");

@@ -105,8 +105,11 @@ pub enum StepKind {
     Weight,
     /// `b^i_c = Σ_j α′_{i,j} v^j_c`.
     WeightedSum,
-    /// An output entry: `concat · W_O`, or which head's column it copies.
+    /// An output entry: `concat · W_O`.
     Projection,
+    /// An output entry without `W_O`: the concatenation's entry, which is
+    /// one head's output entry.
+    Copy,
     /// Query `i` may see no key, so its softmax (and everything after it)
     /// does not exist. `value` is NaN.
     Undefined,
@@ -166,11 +169,34 @@ fn built(kind: StepKind, body: Vec<String>, value: f64, terms: Vec<f64>) -> Buil
     Built {
         step: DerivationStep {
             kind,
-            math: block(&row(&body)),
+            math: block(&lines(&body)),
             value,
         },
         terms,
     }
+}
+
+/// A chain `a = b = c = value` as one line per `=` (`a = b`, then `= c`,
+/// then `= value`), left-aligned rows of an `mtable`: a long sum wraps
+/// instead of pushing its result out of sight in a narrow panel.
+fn lines(body: &[String]) -> String {
+    let eq = mo("=");
+    let mut rows: Vec<Vec<&str>> = vec![Vec::new()];
+    for part in body {
+        let first_line_has_eq = rows.len() == 1 && rows[0].iter().any(|p| *p == eq);
+        if *part == eq && (rows.len() > 1 || first_line_has_eq) {
+            rows.push(Vec::new());
+        }
+        rows.last_mut().expect("one row at least").push(part);
+    }
+    if rows.len() == 1 {
+        return row(&rows[0]);
+    }
+    let cells: String = rows
+        .iter()
+        .map(|r| format!("<mtr><mtd>{}</mtd></mtr>", row(r)))
+        .collect();
+    format!("<mtable class=\"chain\">{cells}</mtable>")
 }
 
 fn build(
@@ -563,15 +589,20 @@ impl<'a> Ctx<'a> {
         built(StepKind::Weight, body, value, Vec::new())
     }
 
-    /// `H_{i,c} = b^i_c` (column convention `B_{c,i} = b^i_c`).
+    /// `B_{i,c} = b^i_c` (column convention `B_{c,i} = b^i_c`); with heads,
+    /// `(Bʳ)_{i,c} = b^{i,r}_c`.
     fn head_output_lhs(&self, i: usize, c: usize) -> String {
         let (is, cs) = (one(i), one(c));
-        let m = if self.row_conv() { "H" } else { "B" };
-        row(&[
-            self.entry(m, &is, &cs),
-            mo("="),
-            self.component("b", &is, &cs),
-        ])
+        let m = match self.r {
+            Some(r) => paren(&sup(&mi("B"), &int(r))),
+            None => mi("B"),
+        };
+        let (a, b) = if self.row_conv() {
+            (&is, &cs)
+        } else {
+            (&cs, &is)
+        };
+        row(&[sub(&m, &pair(a, b)), mo("="), self.component("b", &is, &cs)])
     }
 
     fn weighted_sum(&self, i: usize, c: usize) -> Built {
@@ -610,16 +641,17 @@ impl<'a> Ctx<'a> {
         built(StepKind::WeightedSum, body, value, terms)
     }
 
-    /// `Y_{i,c}` (column convention `Y_{c,i} = y^i_c`).
+    /// `B_{i,c}` (column convention `B_{c,i} = b^i_c`): note 000 names the
+    /// layer's output B, like a single head's.
     fn output_lhs(&self, i: usize, c: usize) -> String {
         let (is, cs) = (one(i), one(c));
         if self.row_conv() {
-            self.entry("Y", &is, &cs)
+            self.entry("B", &is, &cs)
         } else {
             row(&[
-                self.entry("Y", &is, &cs),
+                self.entry("B", &is, &cs),
                 mo("="),
-                subsup(&mi("y"), &cs, &is),
+                subsup(&mi("b"), &cs, &is),
             ])
         }
     }
@@ -666,8 +698,11 @@ impl<'a> Ctx<'a> {
                 }
                 let d_v = self.h.v.ncols();
                 let (r, col) = (c / d_v, c % d_v);
-                let source = if self.row_conv() {
-                    sub(&paren(&sub(&mi("H"), &int(r + 1))), &pair(&is, &one(col)))
+                let source = if trace.heads.len() == 1 {
+                    // One head and no W_O: the head's output is the output.
+                    subsup(&mi("b"), &one(col), &is)
+                } else if self.row_conv() {
+                    sub(&paren(&sup(&mi("B"), &int(r + 1))), &pair(&is, &one(col)))
                 } else {
                     subsup(&mi("b"), &one(col), &pair(&is, &int(r + 1)))
                 };
@@ -680,7 +715,7 @@ impl<'a> Ctx<'a> {
                     mo("="),
                     num(value),
                 ];
-                Some(built(StepKind::Projection, body, value, Vec::new()))
+                Some(built(StepKind::Copy, body, value, Vec::new()))
             }
         }
     }
@@ -838,7 +873,12 @@ mod tests {
             }
             CellRef::HeadOutput { .. } => assert_eq!(kinds, [StepKind::WeightedSum]),
             CellRef::Output { i, c } => {
-                assert_eq!(kinds, [StepKind::Projection]);
+                let want = if s.w_o.is_some() {
+                    StepKind::Projection
+                } else {
+                    StepKind::Copy
+                };
+                assert_eq!(kinds, [want], "no W_O step without a W_O");
                 if s.w_o.is_none() {
                     let d_v = t.heads[0].v.ncols();
                     let src = t.heads[c / d_v].output[(i, c % d_v)];
@@ -1050,7 +1090,7 @@ mod tests {
         assert!(text.starts_with("b1=∑j=13α1,j′vj,B1,1=b11"), "{text}");
         // Without W_O the output copies the head's column.
         let o = derive(&s, &t, CellRef::Output { i: 0, c: 2 }, Convention::Row).unwrap();
-        assert_eq!(plain(&o.steps[0].math), "Y1,3=concat1,3=(H1)1,3=1.5951");
+        assert_eq!(plain(&o.steps[0].math), "B1,3=concat1,3=b31=1.5951");
     }
 
     #[test]
@@ -1179,7 +1219,7 @@ mod tests {
         .unwrap();
         assert!(plain(&d.steps[0].math).contains("=α1,2(2)=q1,2(k2,2)T"));
         let o = derive(&s, &t, CellRef::Output { i: 2, c: 3 }, Convention::Col).unwrap();
-        assert!(plain(&o.steps[0].math).starts_with("Y4,3=y43=∑m=14W4,mOconcatm,3"));
+        assert!(plain(&o.steps[0].math).starts_with("B4,3=b43=∑m=14W4,mOconcatm,3"));
     }
 
     #[test]

@@ -135,6 +135,63 @@ pub fn count(v: u64) -> String {
     }
 }
 
+/// A piece of a sentence or label: plain text, or a superscript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    Sup(&'a str),
+}
+
+/// Splits the app's one bit of inline markup: `^{…}` or `^c` (one letter or
+/// digit) is a superscript, as the notes write `W^q`, `W^O`, `q^{i,r}` and
+/// `e^{−∞}`. Text and labels carry the markup so that the page can draw a
+/// real superscript (HTML `<sup>`, SVG `tspan`) and never shows the caret;
+/// a `^` followed by anything else, or a `{` never closed, stays text.
+pub fn pieces(s: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(k) = rest.find('^') {
+        let after = &rest[k + 1..];
+        let sup = if let Some(inner) = after.strip_prefix('{') {
+            inner.find('}').map(|end| (&inner[..end], end + 2))
+        } else {
+            after
+                .chars()
+                .next()
+                .filter(|c| c.is_alphanumeric())
+                .map(|c| (&after[..c.len_utf8()], c.len_utf8()))
+        };
+        match sup {
+            Some((body, used)) => {
+                if k > 0 {
+                    out.push(Piece::Text(&rest[..k]));
+                }
+                out.push(Piece::Sup(body));
+                rest = &after[used..];
+            }
+            None => {
+                out.push(Piece::Text(&rest[..=k]));
+                rest = after;
+            }
+        }
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    out
+}
+
+/// `s` without its markup, for text that cannot style (an `aria-label`):
+/// a superscript follows its base directly (`W^q` → `Wq`, `q^{i,r}` → `qi,r`).
+pub fn plain(s: &str) -> String {
+    pieces(s)
+        .into_iter()
+        .map(|p| match p {
+            Piece::Text(t) | Piece::Sup(t) => t,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,5 +340,24 @@ mod tests {
         assert_eq!(count(1_000_000), "1e6");
         assert_eq!(count(1_234_567_890), "1.23e9");
         assert_eq!(count(9_996_000), "1e7");
+    }
+
+    #[test]
+    fn markup_pieces() {
+        use Piece::{Sup, Text};
+        assert_eq!(
+            pieces("Q = W^q X"),
+            vec![Text("Q = W"), Sup("q"), Text(" X")]
+        );
+        assert_eq!(pieces("q^{i,r}"), vec![Text("q"), Sup("i,r")]);
+        assert_eq!(
+            pieces("e^{−∞} = 0"),
+            vec![Text("e"), Sup("−∞"), Text(" = 0")]
+        );
+        assert_eq!(pieces("a ^ b"), vec![Text("a ^"), Text(" b")]);
+        assert_eq!(pieces("x^{open"), vec![Text("x^"), Text("{open")]);
+        assert_eq!(pieces("plain"), vec![Text("plain")]);
+        assert_eq!(plain("W^O concat"), "WO concat");
+        assert_eq!(plain("b^{1,2}"), "b1,2");
     }
 }

@@ -301,13 +301,11 @@ fn symbol_body(name: MatrixName, conv: Convention) -> String {
         MatrixName::Scores => mi("S"),
         MatrixName::Scaled => prime(&mi("S")),
         MatrixName::Weights => mi("A"),
-        MatrixName::HeadOutput => match conv {
-            Convention::Row => mi("H"),
-            Convention::Col => mi("B"),
-        },
+        // Note 000 names the output B (rows or columns bⁱ) in both layouts.
+        MatrixName::HeadOutput => mi("B"),
         MatrixName::Concat => mi("concat"),
         MatrixName::WO => weight_symbol(conv, 'O'),
-        MatrixName::Output => mi("Y"),
+        MatrixName::Output => mi("B"),
     }
 }
 
@@ -570,14 +568,14 @@ fn formula_body(
             if row_conv {
                 let hs = row(&[
                     mo("["),
-                    sub(&mi("H"), &mn("1")),
+                    sup(&mi("B"), &mn("1")),
                     mo("⋯"),
-                    sub(&mi("H"), &mi("h")),
+                    sup(&mi("B"), &mi("h")),
                     mo("]"),
                 ]);
                 row(&[lhs, eq, hs])
             } else {
-                let bs = column(&[sub(&mi("B"), &mn("1")), mo("⋮"), sub(&mi("B"), &mi("h"))]);
+                let bs = column(&[sup(&mi("B"), &mn("1")), mo("⋮"), sup(&mi("B"), &mi("h"))]);
                 row(&[lhs, eq, bs])
             }
         }
@@ -600,7 +598,7 @@ fn formula_body(
                     row(&[lhs, eq, concat])
                 }
             } else {
-                let y_i = sup(&mi("y"), &mi("i"));
+                let y_i = sup(&mi("b"), &mi("i"));
                 let (whole, one) = if has_w_o {
                     (row(&[w_o.clone(), concat]), row(&[w_o, stacked_heads()]))
                 } else {
@@ -907,14 +905,14 @@ mod tests {
         assert!(p(MatrixName::Scores, Convention::Col).contains("Sj,i=αi,j"));
         assert!(p(MatrixName::Weights, Convention::Row).starts_with("A=softmaxrow(mask(S′))"));
         assert!(p(MatrixName::Weights, Convention::Col).starts_with("A=softmaxcol(mask(KTQ"));
-        assert_eq!(p(MatrixName::HeadOutput, Convention::Row), "H=AV");
+        assert_eq!(p(MatrixName::HeadOutput, Convention::Row), "B=AV");
         assert!(p(MatrixName::HeadOutput, Convention::Col).starts_with("B=VA"));
-        assert_eq!(p(MatrixName::Output, Convention::Row), "Y=concat·WO");
+        assert_eq!(p(MatrixName::Output, Convention::Row), "B=concat·WO");
         assert_eq!(
             plain(&formula(MatrixName::Output, Convention::Row, true, false)),
-            "Y=concat"
+            "B=concat"
         );
-        assert!(p(MatrixName::Output, Convention::Col).contains("yi=WO[bi,1⋮bi,h]"));
+        assert!(p(MatrixName::Output, Convention::Col).contains("bi=WO[bi,1⋮bi,h]"));
         assert_eq!(
             plain(&formula(MatrixName::Scaled, Convention::Row, false, true)),
             "S′=S"

@@ -147,7 +147,7 @@ impl Preset {
                 },
                 true,
             ),
-            Preset::Wide(seed) => random(seed, WIDE_DIMS, true),
+            Preset::Wide(seed) => wide(seed),
         }
     }
 }
@@ -319,6 +319,48 @@ pub fn random(seed: u64, dims: Dims, with_w_o: bool) -> Scenario {
     }
 }
 
+/// [`Preset::Wide`]: note 000's 8 heads × 64 = 512, numbers at the scale of a
+/// trained layer rather than typed ones: inputs N(0, 1) (as after a layer
+/// norm), W_Q, W_K, W_V of N(0, 1/d_model) and W_O of N(0, 1/(h·d_v)). Then
+/// every q and k entry has variance about 1, a score q·k about d_k, and the
+/// scaled score about 1: the softmax is not saturated, and each head's
+/// weights differ visibly (with entries in [−1, 1] the scaled scores spread
+/// over ±100 and every row is one-hot).
+pub fn wide(seed: u64) -> Scenario {
+    let d = WIDE_DIMS;
+    let mut rng = super::random::Rng::new(seed);
+    let x = rng.normal_matrix(d.n, d.d_model, 1.0);
+    let sd = 1.0 / (d.d_model as f64).sqrt();
+    let heads = (0..d.heads)
+        .map(|_| HeadWeights {
+            w_q: rng.normal_matrix(d.d_model, d.d_k, sd),
+            w_k: rng.normal_matrix(d.d_model, d.d_k, sd),
+            w_v: rng.normal_matrix(d.d_model, d.d_v, sd),
+        })
+        .collect();
+    let w_o = rng.normal_matrix(
+        d.heads * d.d_v,
+        d.d_model,
+        1.0 / ((d.heads * d.d_v) as f64).sqrt(),
+    );
+    Scenario {
+        x,
+        heads,
+        w_o: Some(w_o),
+        ..random(
+            seed,
+            Dims {
+                n: d.n,
+                d_model: 1,
+                d_k: 1,
+                d_v: 1,
+                heads: 1,
+            },
+            false,
+        )
+    }
+}
+
 /// The shape of [`Preset::Wide`]: note 000's 8 heads × 64 = 512.
 pub const WIDE_DIMS: Dims = Dims {
     n: 8,
@@ -412,5 +454,20 @@ mod tests {
         assert_eq!(t.concat.ncols(), 512);
         assert_eq!(t.output.shape(), (8, 512));
         assert_ne!(s, Preset::Wide(4).build(), "the seed changes the numbers");
+        // Not saturated: scaled scores of about unit spread, so no row is
+        // one-hot and the heads' largest weights differ.
+        let mut largest = Vec::new();
+        for h in &t.heads {
+            let spread = h.scaled.iter().map(|v| v * v).sum::<f64>() / h.scaled.len() as f64;
+            assert!(
+                (0.2..5.0).contains(&spread),
+                "mean square of scaled scores {spread}"
+            );
+            let top = h.weights.iter().cloned().fold(0.0, f64::max);
+            assert!(top < 0.99, "a row is almost one-hot: {top}");
+            largest.push(top);
+        }
+        largest.dedup();
+        assert_eq!(largest.len(), 8, "each head its own pattern");
     }
 }

@@ -43,6 +43,20 @@ impl Rng {
         k as f64 / 100.0
     }
 
+    /// A `rows × cols` matrix of normal numbers of mean 0 and standard
+    /// deviation `sd`, rounded to 4 decimals, filled row by row: the scale a
+    /// trained layer's weights have (`sd = 1/√fan_in`), so that `x·W` keeps
+    /// the spread of `x` instead of multiplying it by √fan_in.
+    pub fn normal_matrix(&mut self, rows: usize, cols: usize, sd: f64) -> Matrix {
+        let mut m = Matrix::zeros(rows, cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                m[(r, c)] = (self.normal() * sd * 1e4).round() / 1e4;
+            }
+        }
+        m
+    }
+
     /// A `rows × cols` matrix of [`Rng::cell`] values, filled row by row.
     pub fn matrix(&mut self, rows: usize, cols: usize) -> Matrix {
         let mut m = Matrix::zeros(rows, cols);

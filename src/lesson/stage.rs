@@ -307,9 +307,19 @@ pub fn ease(t: f64) -> f64 {
     t * t * (3.0 - 2.0 * t)
 }
 
-/// `sym` with position `i` (0-based) as a superscript: `q¹`.
+/// `sym` with position `i` (0-based) as a superscript: `q¹` (nothing for an
+/// empty `sym`: rows named by their token alone).
 fn at(sym: &str, i: usize) -> String {
+    if sym.is_empty() {
+        return String::new();
+    }
     format!("{sym}{}", sup(i + 1))
+}
+
+/// Head `r`'s output for position `i` as note 000 §5.1 names it, `b^{i,r}`
+/// (1-based, in the app's superscript markup).
+fn at_head(sym: &str, i: usize, r: usize) -> String {
+    format!("{sym}^{{{},{}}}", i + 1, r + 1)
 }
 
 /// At most [`SHOWN`] indices of `0..n`, a window that contains `focus`.
@@ -606,8 +616,43 @@ impl<'a> B<'a> {
     /// positions `[X | E]` (row layout) / `[X;E]` (column layout).
     fn input_name(&self) -> &'static str {
         match self.c.trace.positional {
-            Positional::OneHot => projected(self.c.conv, true),
+            Positional::OneHot => projected(self.c.conv, Positional::OneHot),
             pe => input_symbol(pe),
+        }
+    }
+
+    /// The symbol of a row the projections multiply: `aⁱ` itself, or none
+    /// when a positional encoding joined it (the row is then `aⁱ + pⁱ` or
+    /// `[aⁱ | eⁱ]`, named by its token).
+    fn input_sym(&self) -> &'static str {
+        match self.c.trace.positional {
+            Positional::None => "a",
+            _ => "",
+        }
+    }
+
+    /// Whether each head's output has a name of its own, `b^{i,r}` in a
+    /// matrix `Bʳ` (several heads, or a W_O after the head: note 000 §5.1),
+    /// rather than being the layer's output `bⁱ`, `B`.
+    fn per_head(&self) -> bool {
+        self.c.trace.heads.len() > 1 || self.c.scenario.w_o.is_some()
+    }
+
+    /// Head `r`'s output of position `i`: `b^{i,r}`, or `bⁱ` (see [`Self::per_head`]).
+    fn b_of(&self, r: usize, i: usize) -> String {
+        if self.per_head() {
+            at_head("b", i, r)
+        } else {
+            at("b", i)
+        }
+    }
+
+    /// Head `r`'s output matrix: `Bʳ`, or `B`.
+    fn b_name(&self, r: usize) -> String {
+        if self.per_head() {
+            format!("B{}", sup(r + 1))
+        } else {
+            "B".into()
         }
     }
 
@@ -626,7 +671,10 @@ impl<'a> B<'a> {
                 .clone()
                 .map(|i| Row {
                     id: format!("{prefix}.{i}"),
-                    label: vec![token(i), at(sym, i)],
+                    label: [token(i), at(sym, i)]
+                        .into_iter()
+                        .filter(|l| !l.is_empty())
+                        .collect(),
                     cells: Self::row(m, i),
                     lit: true,
                     opacity: appear(i),
@@ -637,7 +685,7 @@ impl<'a> B<'a> {
             None => self.block(
                 "x",
                 "X",
-                rows(&t.input, "x", "x"),
+                rows(&t.input, "x", "a"),
                 Role::Input,
                 false,
                 hidden,
@@ -647,7 +695,7 @@ impl<'a> B<'a> {
                     self.block(
                         "xraw",
                         "X",
-                        rows(&self.c.scenario.x, "xraw", "x"),
+                        rows(&self.c.scenario.x, "xraw", "a"),
                         Role::Input,
                         false,
                         hidden,
@@ -669,7 +717,7 @@ impl<'a> B<'a> {
                     self.block(
                         "x",
                         self.input_name(),
-                        rows(&t.input, "x", "x"),
+                        rows(&t.input, "x", self.input_sym()),
                         Role::Input,
                         false,
                         hidden,
@@ -698,7 +746,7 @@ impl<'a> B<'a> {
         let range = window(n, current);
         let hidden = n - range.len();
         let appear = |i: usize| ramp(self.lp * n as f64, i as f64, i as f64 + 0.6);
-        let mut xs = self.rows_of(&t.input, "x", "x", range.clone());
+        let mut xs = self.rows_of(&t.input, "x", self.input_sym(), range.clone());
         let mut out = self.rows_of(m, &format!("{sym}.{r}"), sym, range.clone());
         for (k, i) in range.clone().enumerate() {
             xs[k].lit = i == current;
@@ -890,11 +938,12 @@ impl<'a> B<'a> {
                         }
                     }
                 }
-                // Scores and weights are α₁,·; positions' vectors are b¹, o¹.
-                let label = if matches!(sym, "b" | "o") {
-                    at(sym, i)
-                } else {
-                    format!("{sym}{}", sub(i))
+                // Scores and weights are α₁,·; outputs are b¹, or head r's
+                // b^{1,r} (`sym` "b,r", r 0-based).
+                let label = match sym.strip_prefix("b,").and_then(|r| r.parse().ok()) {
+                    Some(r) => at_head("b", i, r),
+                    None if sym == "b" => at(sym, i),
+                    None => format!("{sym}{}", sub(i)),
                 };
                 Row {
                     id: format!("{id}.{i}"),
@@ -1212,7 +1261,7 @@ impl<'a> B<'a> {
             true,
         );
         fade(&mut b, ramp(self.lp, 0.8, 0.95));
-        let name = at("b", i);
+        let name = self.b_of(r, i);
         let b = if self.vertical() {
             self.labelled(b, &["Σ =", &name], None)
         } else {
@@ -1255,10 +1304,16 @@ impl<'a> B<'a> {
             false,
             n - range.len(),
         );
+        let title = self.b_name(r);
+        let sym = if self.per_head() {
+            format!("b,{r}")
+        } else {
+            "b".into()
+        };
         let b = self.query_block(
             &format!("b.{r}"),
-            "B",
-            "b",
+            &title,
+            &sym,
             &h.output,
             Role::Output,
             true,
@@ -1281,18 +1336,18 @@ impl<'a> B<'a> {
                         let cells = Self::row(&t.heads[r].output, i);
                         Row {
                             id: format!("b.{r}.{i}"),
-                            label: vec![if r == 0 { at("b", i) } else { String::new() }],
+                            label: vec![if r == 0 {
+                                self.b_of(r, i)
+                            } else {
+                                String::new()
+                            }],
                             cells,
                             lit: true,
                             opacity: 1.0,
                         }
                     })
                     .collect();
-                let title = if hs > 1 {
-                    format!("B{}", sup(r + 1))
-                } else {
-                    "B".into()
-                };
+                let title = self.b_name(r);
                 self.block(
                     &format!("b.{r}"),
                     &title,
@@ -1344,7 +1399,7 @@ impl<'a> B<'a> {
     fn output(&self) -> Scene {
         let t = self.c.trace;
         let together = self.heads_together(2.0);
-        let out = self.query_block("o", "O", "o", &t.output, Role::Output, true, false);
+        let out = self.query_block("o", "B", "b", &t.output, Role::Output, true, false);
         match &self.c.scenario.w_o {
             Some(w_o) => {
                 let wo = self.param("wo", ("W_O", "W^O"), w_o);
@@ -1394,7 +1449,7 @@ impl<'a> B<'a> {
                     } else {
                         format!("bp.{r}.{j}")
                     },
-                    label: vec![at("b", j)],
+                    label: vec![self.b_of(r, j)],
                     cells,
                     lit: false,
                     opacity: 1.0,
@@ -1403,7 +1458,7 @@ impl<'a> B<'a> {
             .collect();
         self.block(
             &format!("done.{r}"),
-            "B",
+            &self.b_name(r),
             rows,
             Role::Output,
             false,
@@ -1527,11 +1582,19 @@ fn blend(prev: &Scene, mut cur: Scene, t: f64) -> Scene {
     for it in &mut cur.items {
         match prev.get(&it.id) {
             Some(old) => {
+                let moves = (old.x - it.x).abs() + (old.y - it.y).abs() > 1.0;
                 it.x = lerp(old.x, it.x, t);
                 it.y = lerp(old.y, it.y, t);
                 it.opacity = lerp(old.opacity, it.opacity, t);
+                // A label that changes place travels unseen and fades in
+                // where it lands: drawn on the way, it would cross the
+                // names of what it passes (α₁,· over k¹).
+                if moves && matches!(it.body, Body::Text { .. }) {
+                    it.opacity *= ramp(t, 0.85, 1.0);
+                }
             }
-            None => it.opacity *= t,
+            // What is new fades in once the rest has nearly settled.
+            None => it.opacity *= ramp(t, 0.4, 1.0),
         }
     }
     let leaving: Vec<Item> = prev
@@ -1539,7 +1602,9 @@ fn blend(prev: &Scene, mut cur: Scene, t: f64) -> Scene {
         .iter()
         .filter(|old| cur.get(&old.id).is_none())
         .map(|old| Item {
-            opacity: old.opacity * (1.0 - t),
+            // Gone within the first third of the move, so nothing that
+            // arrives is ever drawn over what is leaving.
+            opacity: old.opacity * (1.0 - ramp(t, 0.0, 0.3)),
             lit: false,
             ..old.clone()
         })
@@ -1686,6 +1751,65 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Texts (labels, operators) that overlap another visible item while
+    /// both are drawn at more than half strength, in any frame of `s`.
+    fn overlaps(s: &Scenario, width: f64) -> Vec<String> {
+        let t = compute(s).unwrap();
+        let mut found = Vec::new();
+        for conv in [Convention::Row, Convention::Col] {
+            let c = ctx(s, &t, conv, width);
+            for g in Granularity::ALL {
+                let tl = Timeline::new(&t, g, s.w_o.is_some());
+                for k in 0..tl.len() {
+                    for p in [0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0] {
+                        let f = frame(c, &tl, k, p, false);
+                        let shown: Vec<&Item> =
+                            f.items.iter().filter(|i| i.opacity > 0.5).collect();
+                        let texts: Vec<&&Item> = shown
+                            .iter()
+                            .filter(|i| matches!(i.body, Body::Text { .. }))
+                            .collect();
+                        for a in &texts {
+                            let (aw, ah) = a.size(&c.g);
+                            for b in &texts {
+                                if std::ptr::eq(**a, **b) {
+                                    continue;
+                                }
+                                let (bw, bh) = b.size(&c.g);
+                                let ox = (a.x + aw).min(b.x + bw) - a.x.max(b.x);
+                                let oy = (a.y + ah).min(b.y + bh) - a.y.max(b.y);
+                                if ox > 2.0 && oy > 2.0 {
+                                    found.push(format!(
+                                        "{conv:?} {g:?} step {} {:?} p={p}: {} over {}",
+                                        k + 1,
+                                        tl.steps[k].phase,
+                                        a.id,
+                                        b.id
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn no_label_is_drawn_over_another_item_in_any_frame() {
+        let two = crate::lesson::presets::Preset::TwoHeads.build();
+        for (s, width) in [(notes_004(), 660.0), (notes_004(), 350.0), (two, 660.0)] {
+            let found = overlaps(&s, width);
+            assert!(
+                found.is_empty(),
+                "{} overlaps, first: {:#?}",
+                found.len(),
+                &found[..found.len().min(40)]
+            );
         }
     }
 

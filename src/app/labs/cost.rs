@@ -6,7 +6,7 @@
 use super::predict::Lab;
 use super::{mini, whole, Same};
 use crate::app::effects::now_ms as now;
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{fill, Lang, S};
 use crate::attention::cost::{
     complexity, kv_decode, layers_to_reach, linear_parallel, linear_recurrent, run, Counts, Dims,
     Keys, Layer, LayerKind, Real, Variant,
@@ -289,7 +289,7 @@ fn CostBody(p: &CostLabProps) -> Html {
             <Timing trace={t.clone()} scenario={s.clone()} lang={lang} />
             <LinearDemo trace={t.clone()} scenario={s.clone()} lang={lang} />
             <KvCache trace={t.clone()} scenario={s.clone()} lang={lang} />
-            <LayerTypes trace={t.clone()} scenario={s.clone()} lang={lang} />
+            <LayerTypes scenario={s.clone()} n={n} window={*w} lang={lang} />
         </>
     }
 }
@@ -450,7 +450,9 @@ fn LinearDemo(p: &CostLabProps) -> Html {
         <div class="linear" data-linear="" data-step={(step + 1).to_string()} data-playing={clock.playing.to_string()} data-speed={clock.speed.to_string()}>
             <h3>{ S::LabLinearTitle.t(lang) }</h3>
             <p class="note">{ S::LabLinearHow.t(lang) }</p>
-            <p class="formula">{ "φ(x) = elu(x) + 1 · S = Σ φ(kʲ)vʲᵀ · z = Σ φ(kʲ) · bⁱ = φ(qⁱ)ᵀS / φ(qⁱ)ᵀz" }</p>
+            <ul class="formula">
+                { for ["φ(x) = elu(x) + 1", "S = Σⱼ φ(kʲ)(vʲ)ᵀ", "z = Σⱼ φ(kʲ)", "bⁱ = φ(qⁱ)ᵀS / φ(qⁱ)ᵀz"].iter().map(|f| html! { <li>{ *f }</li> }) }
+            </ul>
             <div class="lab-row">
                 <figure><figcaption>{ S::LabParallel.t(lang) }</figcaption>{ mini(par, "parallel", false, false, None) }</figure>
                 <figure><figcaption>{ S::LabRecurrent.t(lang) }</figcaption>{ mini(rec, "recurrent", false, false, None) }</figure>
@@ -526,12 +528,24 @@ fn KvCache(p: &CostLabProps) -> Html {
     }
 }
 
-/// The Transformer paper's Table 1 at the scenario's d and a chosen n.
+#[derive(Properties, PartialEq)]
+struct LayerTypesProps {
+    scenario: Rc<Scenario>,
+    /// The scenario's number of positions.
+    n: usize,
+    /// The window W chosen above: the restricted layer and the reach use it.
+    window: usize,
+    lang: Lang,
+}
+
+/// The Transformer paper's Table 1 at the scenario's d and a chosen n, with
+/// the window W of the variants above. Path lengths are whole counts of
+/// layers (steps for the RNN), see [`complexity`].
 #[component]
-fn LayerTypes(p: &CostLabProps) -> Html {
+fn LayerTypes(p: &LayerTypesProps) -> Html {
     let lang = p.lang;
     let d = p.scenario.d_model();
-    let n = use_state(|| p.trace.n().max(2));
+    let n = use_state(|| p.n.max(2));
     let on_n = {
         let n = n.clone();
         Callback::from(move |e: InputEvent| {
@@ -543,7 +557,7 @@ fn LayerTypes(p: &CostLabProps) -> Html {
             }
         })
     };
-    let (k, r) = (3usize, 4usize);
+    let (k, w) = (3usize, p.window);
     let kinds = [
         (
             S::LabSelfAttention,
@@ -552,27 +566,33 @@ fn LayerTypes(p: &CostLabProps) -> Html {
             "1",
             "1",
         ),
-        (S::LabRecurrentLayer, LayerKind::Recurrent, "n·d²", "n", "n"),
+        (
+            S::LabRecurrentLayer,
+            LayerKind::Recurrent,
+            "n·d²",
+            "n",
+            "n − 1",
+        ),
         (
             S::LabConv,
             LayerKind::Convolution { k, dilated: true },
             "k·n·d²",
             "1",
-            "log_k n",
+            "≈ log_k n",
         ),
         (
             S::LabConvPlain,
             LayerKind::Convolution { k, dilated: false },
             "k·n·d²",
             "1",
-            "n/k",
+            "⌈(n − 1)/⌊k/2⌋⌉",
         ),
         (
             S::LabRestricted,
-            LayerKind::Restricted(r),
-            "r·n·d",
+            LayerKind::Restricted(w),
+            "(2W + 1)·n·d",
             "1",
-            "n/r",
+            "⌈(n − 1)/W⌉",
         ),
     ];
     let sa = complexity(LayerKind::SelfAttention, *n, d);
@@ -582,16 +602,12 @@ fn LayerTypes(p: &CostLabProps) -> Html {
     } else {
         S::LabRnnCheaper
     };
-    let w = match p.scenario.mask {
-        Mask::Window(w) => w,
-        _ => 1,
-    };
-    let m = p.trace.n();
+    let m = p.n;
     html! {
         <div class="layer-types">
             <h3>{ S::LabWhyAttention.t(lang) }</h3>
             <label class="field" for="lab-cost-n">
-                <span>{ format!("n = {} (d = d_model = {d}, k = {k}, r = {r})", *n) }</span>
+                <span>{ format!("n = {} (d = d_model = {d}, k = {k}, W = {w})", *n) }</span>
                 <input id="lab-cost-n" type="range" min="1" max="12" step="1" value={(*n as f64).log2().round().to_string()} oninput={on_n} />
             </label>
             <table class="lab-table" data-layers={n.to_string()}>
@@ -604,7 +620,7 @@ fn LayerTypes(p: &CostLabProps) -> Html {
                                 <th scope="row">{ name.t(lang) }</th>
                                 <td data-ops={c.ops.to_string()}>{ format!("{f_ops} = {}", count(c.ops as u64)) }</td>
                                 <td>{ format!("{f_seq} = {}", rounded(c.sequential, 1)) }</td>
-                                <td>{ format!("{f_path} = {}", rounded(c.path, 2)) }</td>
+                                <td data-path={c.path.to_string()}>{ format!("{f_path} = {}", c.path) }</td>
                             </tr>
                         }
                     }) }
@@ -612,7 +628,7 @@ fn LayerTypes(p: &CostLabProps) -> Html {
             </table>
             <p class="note" data-cheaper={if sa.ops < rnn.ops { "attention" } else { "rnn" }}>{ format!("n = {}, d = {d}: {}", *n, cheaper.t(lang)) }</p>
             <p class="note" data-reach={layers_to_reach(m, w).to_string()}>
-                { format!("{}, W = {w}, n = {m}: {} {}", S::LabReachPrefix.t(lang), layers_to_reach(m, w), S::LabReachSuffix.t(lang)) }
+                { fill(S::LabReach.t(lang), &[&w.to_string(), &m.to_string(), &layers_to_reach(m, w).to_string()]) }
             </p>
         </div>
     }

@@ -6,7 +6,7 @@
 //! `crate::lesson::geometry`.
 
 use super::predict::Lab;
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{fill, Lang, S};
 use crate::lesson::format::rounded;
 use crate::lesson::geometry::{nudge, start, weights, Plane, V2};
 use yew::prelude::*;
@@ -145,10 +145,35 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
             </g>
         }
     };
-    let explanation = S::LabGeometryExplain.t(lang);
+    // The question and its answer are worded from the vectors on screen,
+    // with the numbers the readout shows (the same rounding), so they stay
+    // true however the reader has dragged the keys.
+    let len = |j: usize| rounded(v[j].norm(), 3);
+    let angle = |j: usize| rounded(q.angle_deg(v[j]), 1);
+    let score = |j: usize| rounded(q.dot(v[j]), 2);
+    let weight = |j: usize| rounded(w[j - 1], 3);
+    let question = fill(
+        S::LabGeometryQuestion.t(lang),
+        &[&len(1), &angle(1), &len(2), &angle(2)],
+    );
+    let right = usize::from(w[1] > w[0]);
+    let explanation = fill(
+        S::LabGeometryExplain.t(lang),
+        &[
+            &name(right + 1),
+            &score(1),
+            &score(2),
+            &weight(1),
+            &weight(2),
+        ],
+    );
+    let column = |j: usize| classes!((j == *chosen).then_some("now"));
+    let each = |f: &dyn Fn(usize) -> String| -> Html {
+        html! { <>{ for (1..=3).map(|j| html! { <td class={column(j)}>{ f(j) }</td> }) }</> }
+    };
     html! {
         <Lab name="geometry" title={S::LabGeometryTitle.t(lang)} lead={S::LabGeometryLead.t(lang)}
-            question={S::LabGeometryQuestion.t(lang)} right={1}
+            question={question} right={right}
             answers={vec![AttrValue::from("k¹"), AttrValue::from("k²")]}
             explanation={explanation} lang={lang}>
                 <div class="lab-row">
@@ -170,15 +195,15 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
                         { for [1usize, 2, 3, 0].into_iter().map(vector) }
                     </svg>
                     <div class="readout">
-                        <table class="lab-table" data-key={chosen.to_string()} data-score={q.dot(k).to_string()}>
-                            <caption>{ format!("q {} {}", S::LabAnd.t(lang), name(*chosen)) }</caption>
+                        <table class="lab-table geometry-table" data-key={chosen.to_string()} data-score={q.dot(k).to_string()}>
+                            <caption>{ format!("|q| = {}", rounded(q.norm(), 3)) }</caption>
+                            <thead><tr><th></th>{ for (1..=3).map(|j| html! { <th scope="col" class={column(j)}>{ name(j) }</th> }) }</tr></thead>
                             <tbody>
-                                <tr><th scope="row">{ "|q|" }</th><td>{ rounded(q.norm(), 3) }</td></tr>
-                                <tr><th scope="row">{ format!("|{}|", name(*chosen)) }</th><td>{ rounded(k.norm(), 3) }</td></tr>
-                                <tr><th scope="row">{ "θ" }</th><td>{ format!("{}°", rounded(q.angle_deg(k), 1)) }</td></tr>
-                                <tr><th scope="row">{ "cos θ" }</th><td>{ rounded(q.cos(k), 3) }</td></tr>
-                                <tr><th scope="row">{ "|q| |k| cos θ" }</th><td>{ rounded(q.norm() * k.norm() * q.cos(k), 3) }</td></tr>
-                                <tr><th scope="row">{ "q·k = q_x k_x + q_y k_y" }</th><td class="score">{ rounded(q.dot(k), 3) }</td></tr>
+                                <tr><th scope="row">{ "|k|" }</th>{ each(&|j| len(j)) }</tr>
+                                <tr><th scope="row">{ "θ" }</th>{ each(&|j| format!("{}°", angle(j))) }</tr>
+                                <tr><th scope="row">{ "cos θ" }</th>{ each(&|j| rounded(q.cos(v[j]), 3)) }</tr>
+                                <tr><th scope="row">{ "|q| |k| cos θ" }</th>{ each(&|j| rounded(q.norm() * v[j].norm() * q.cos(v[j]), 3)) }</tr>
+                                <tr><th scope="row">{ "q·k = q_x k_x + q_y k_y" }</th>{ each(&|j| rounded(q.dot(v[j]), 3)) }</tr>
                             </tbody>
                         </table>
                         <div class="bars" role="list" aria-label={S::LabGeometryWeights.t(lang)}>
@@ -187,7 +212,7 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
                                 <div class="bar-row" role="listitem" data-weight={(j + 1).to_string()} data-value={wj.to_string()}>
                                     <span class="who">{ name(j + 1) }</span>
                                     <span class="bar"><span style={format!("width:{}%", rounded(100.0 * wj, 1))}></span></span>
-                                    <span class="num">{ format!("q·k = {} → α′ = {}", rounded(q.dot(v[j + 1]), 2), rounded(*wj, 3)) }</span>
+                                    <span class="num">{ format!("q·k = {} → α′ = {}", score(j + 1), rounded(*wj, 3)) }</span>
                                 </div>
                             }) }
                         </div>

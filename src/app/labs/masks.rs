@@ -1,15 +1,16 @@
 //! The `masks` lab (FIGURES F9; note `000` §6.1–6.3, note `001`): the
 //! scenario's mask as an `n × n` grid to click or drag over (keyboard:
-//! arrows, then Enter or Space), presets named by the model they imitate
-//! (full = global attention, causal = RNN-like order, window = a CNN's
-//! receptive field, padding, graph = a GNN's edges), and a graph editor
+//! arrows, then Enter or Space), presets named by the model whose reach
+//! they give attention (full = global attention, causal = what an RNN has
+//! read so far, window = a CNN's receptive field, padding, graph = a GNN's
+//! neighbours; the weights are still attention's own), and a graph editor
 //! whose adjacency becomes the mask. Every change is an edit of the
 //! scenario: the workbench, the share link and undo follow. The grid math
 //! is `crate::lesson::masks`.
 
 use super::predict::Lab;
 use super::{mini, whole, Same};
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{fill, Lang, S};
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::grid::{step_clamped, Move};
@@ -33,14 +34,53 @@ pub struct MasksLabProps {
     pub lang: Lang,
 }
 
+/// The pair the question asks about, 0-based: the first key hidden from a
+/// query other than itself in the mask on screen (`true`), or, when nothing
+/// is hidden, query 1 and key 2 (`false`: the question asks the reader to
+/// hide it).
+fn asked_pair(t: &Trace) -> (usize, usize, bool) {
+    let n = t.n();
+    let hidden = (0..n)
+        .flat_map(|i| (0..n).map(move |j| (i, j)))
+        .filter(|&(i, j)| !t.allowed[(i, j)]);
+    let shown = |&(i, j): &(usize, usize)| i < super::SHOWN && j < super::SHOWN;
+    let mut pairs = hidden.filter(shown);
+    let first = pairs.next();
+    match std::iter::once(first)
+        .flatten()
+        .chain(pairs)
+        .find(|&(i, j)| i != j)
+        .or(first)
+    {
+        Some((i, j)) => (i, j, true),
+        None => (0, 1.min(n.saturating_sub(1)), false),
+    }
+}
+
 #[component]
 pub fn MasksLab(p: &MasksLabProps) -> Html {
     let lang = p.lang;
+    // The question is posed about the mask on screen, and its answer cites
+    // the weight the table below shows.
+    let (i, j, hidden) = asked_pair(&p.trace);
+    let (qi, kj) = ((i + 1).to_string(), (j + 1).to_string());
+    let (question, explanation) = if hidden {
+        (
+            fill(S::LabMasksQuestion.t(lang), &[&qi, &kj]),
+            fill(S::LabMasksExplain.t(lang), &[&qi, &kj]),
+        )
+    } else {
+        let w = crate::lesson::format::short(p.trace.heads[0].weights[(i, j)]);
+        (
+            fill(S::LabMasksQuestionOpen.t(lang), &[&qi, &kj]),
+            fill(S::LabMasksExplainOpen.t(lang), &[&qi, &kj, &w]),
+        )
+    };
     html! {
         <Lab name="masks" title={S::LabMasksTitle.t(lang)} lead={S::LabMasksLead.t(lang)}
-            question={S::LabMasksQuestion.t(lang)} right={1}
+            question={question} right={1}
             answers={vec![AttrValue::from(S::LabMasksSmall.t(lang)), AttrValue::from(S::LabMasksZero.t(lang))]}
-            explanation={S::LabMasksExplain.t(lang)} lang={lang}>
+            explanation={explanation} lang={lang}>
                 <MasksBody scenario={p.scenario.clone()} trace={p.trace.clone()} on_edit={p.on_edit.clone()} lang={lang} />
             </Lab>
     }

@@ -42,7 +42,7 @@ pub fn Lab(p: &LabProps) -> Html {
             <h2 id={title_id}>{ p.title.clone() }</h2>
             <p class="lead">{ p.lead.clone() }</p>
             <div class="predict">
-                <p class="question"><strong>{ S::PredictFirst.t(lang) }</strong>{ " " }{ p.question.clone() }</p>
+                <p class="question"><strong>{ S::PredictFirst.t(lang) }</strong>{ " " }{ crate::app::rich::rich(&p.question) }</p>
                 <div class="answers" role="group" aria-label={S::PredictFirst.t(lang)}>
                     { for p.answers.iter().enumerate().map(|(k, a)| html! {
                         <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
@@ -55,7 +55,7 @@ pub fn Lab(p: &LabProps) -> Html {
                 if chosen.is_some() {
                     <p class="verdict" role="status">
                         if let Some(v) = verdict { <strong>{ v.t(lang) }</strong>{ " " } }
-                        { p.explanation.clone() }
+                        { crate::app::rich::rich(&p.explanation) }
                     </p>
                     { p.children.clone() }
                 }
