@@ -12,7 +12,7 @@ use super::i18n::{error_text, Lang, S};
 use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
-use super::toolbar::{preset_about, Toolbar};
+use super::toolbar::{preset_about_text, Toolbar};
 use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario};
 use crate::lesson::edit::{Edit, Target};
@@ -482,7 +482,7 @@ pub fn App() -> Html {
             <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
                 <p class="dims">{ summary(s, lang) }</p>
                 if let Some(p) = state.preset {
-                    <p class="about">{ preset_about(p).t(lang) }</p>
+                    <p class="about">{ preset_about_text(p, t, lang) }</p>
                 }
                 <div class="big-formula">
                     { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }

@@ -3,10 +3,11 @@
 //! export results, copy a share link, copy NumPy or PyTorch code.
 
 use super::effects;
-use super::i18n::{Lang, S};
+use super::i18n::{fill, Lang, S};
 use super::state::{Action, Source};
 use super::url::{share_fragment, MAX_LINK_CHARS};
 use crate::attention::{Results, Scenario, Trace};
+use crate::lesson::format::short;
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
 use crate::lesson::snippets::{numpy_snippet, pytorch_snippet};
@@ -46,6 +47,28 @@ fn preset_name(p: Preset) -> S {
 }
 
 /// What the preset shows, in a sentence.
+/// The sentence about preset `p`, with the numbers of its trace `t` where it
+/// cites any (note 004's exact weights and first output).
+pub fn preset_about_text(p: Preset, t: &Trace, lang: Lang) -> String {
+    let key = preset_about(p);
+    match p {
+        Preset::Notes004 => {
+            let (w, o) = (&t.heads[0].weights, &t.output);
+            let row = (0..o.ncols()).map(|c| short(o[(0, c)])).collect::<Vec<_>>();
+            fill(
+                key.t(lang),
+                &[
+                    &short(w[(0, 0)]),
+                    &short(w[(0, 1)]),
+                    &short(w[(0, 2)]),
+                    &format!("[{}]", row.join(", ")),
+                ],
+            )
+        }
+        _ => key.t(lang).to_string(),
+    }
+}
+
 pub fn preset_about(p: Preset) -> S {
     match p {
         Preset::Notes004 => S::AboutNotes004,

@@ -14,6 +14,7 @@ pub mod heads;
 pub mod heatmap;
 pub mod masks;
 pub mod names;
+pub mod notation;
 pub mod order;
 pub mod parse;
 pub mod presets;

@@ -1799,6 +1799,63 @@ mod tests {
         found
     }
 
+    /// Every name the stage draws is in the notation table of its layout
+    /// (`crate::lesson::notation`): inputs aⁱ, outputs B and bⁱ (b^{i,r}
+    /// per head), never x, o, H or Y.
+    #[test]
+    fn the_stage_names_things_only_by_the_notation_table() {
+        use crate::lesson::edit::{apply, Edit};
+        use crate::lesson::notation::is_symbol;
+        use crate::lesson::presets::Preset;
+        let mut one_hot = notes_004();
+        one_hot = apply(
+            &one_hot,
+            &Edit::Positional(crate::attention::Positional::OneHot),
+            1,
+        )
+        .unwrap();
+        for s in [
+            notes_004(),
+            one_hot,
+            Preset::TwoHeads.build(),
+            Preset::ISawASaw.build(),
+            Preset::PreviousToken.build(),
+        ] {
+            let t = compute(&s).unwrap();
+            let token_words: Vec<&str> =
+                s.tokens.iter().flat_map(|t| t.split_whitespace()).collect();
+            for conv in [Convention::Row, Convention::Col] {
+                let c = ctx(&s, &t, conv, 660.0);
+                for g in Granularity::ALL {
+                    let tl = Timeline::new(&t, g, s.w_o.is_some());
+                    for k in 0..tl.len() {
+                        for it in scene(c, tl.steps[k], 1.0).items {
+                            let Body::Text { lines, .. } = &it.body else {
+                                continue;
+                            };
+                            let words = lines.iter().flat_map(|l| {
+                                l.split(|c: char| c.is_whitespace() || "[];|+=()".contains(c))
+                            });
+                            for word in words {
+                                if token_words.contains(&word)
+                                    || !word.chars().any(char::is_alphabetic)
+                                {
+                                    continue;
+                                }
+                                assert!(
+                                    is_symbol(word, conv),
+                                    "{conv:?} {g:?} step {} {:?}: {word:?} in {lines:?} is not in the table",
+                                    k + 1,
+                                    tl.steps[k].phase
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_label_is_drawn_over_another_item_in_any_frame() {
         let two = crate::lesson::presets::Preset::TwoHeads.build();

@@ -7,7 +7,7 @@
 
 use super::predict::Lab;
 use super::{checked, mini};
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{fill, Lang, S};
 use crate::attention::Trace;
 use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
 use crate::lesson::format::short;
@@ -24,22 +24,49 @@ pub struct DropoutLabProps {
 #[component]
 pub fn DropoutLab(p: &DropoutLabProps) -> Html {
     let lang = p.lang;
+    // The question is about the drop rate on screen (0.5 at first).
+    let rate = use_state(|| 0.5f64);
+    let p_text = short(*rate);
+    let (question, right, explanation) = if *rate == 0.0 {
+        (
+            fill(S::LabDropoutQuestion.t(lang), &[&p_text]),
+            0,
+            fill(S::LabDropoutExplainZero.t(lang), &[&p_text]),
+        )
+    } else {
+        (
+            fill(S::LabDropoutQuestion.t(lang), &[&p_text]),
+            1,
+            fill(
+                S::LabDropoutExplain.t(lang),
+                &[&p_text, &short(1.0 / (1.0 - *rate))],
+            ),
+        )
+    };
     html! {
         <Lab name="dropout" title={S::LabDropoutTitle.t(lang)} lead={S::LabDropoutLead.t(lang)}
-            question={S::LabDropoutQuestion.t(lang)} right={1}
+            question={question} right={right}
             answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::LabDropoutNotAlways.t(lang))]}
-            explanation={S::LabDropoutExplain.t(lang)} lang={lang}>
-                <DropoutBody trace={p.trace.clone()} lang={lang} />
+            explanation={explanation} lang={lang}>
+                <DropoutBody trace={p.trace.clone()} lang={lang} rate={rate} />
             </Lab>
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct DropoutBodyProps {
+    trace: Rc<Trace>,
+    lang: Lang,
+    /// The drop rate p, shared with the question.
+    rate: UseStateHandle<f64>,
+}
+
 #[component]
-fn DropoutBody(p: &DropoutLabProps) -> Html {
+fn DropoutBody(p: &DropoutBodyProps) -> Html {
     let lang = p.lang;
     let t = &p.trace;
     let training = use_state(|| false);
-    let rate = use_state(|| 0.5f64);
+    let rate = p.rate.clone();
     let seed = use_state(|| 1u64);
     let query = use_state(|| 0usize);
     let head = use_state(|| 0usize);
