@@ -19,7 +19,7 @@ use super::i18n::{caption_text, Lang, S};
 use super::stage_draw::draw;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
-use crate::lesson::formulas::step_formula;
+use crate::lesson::formulas::head_step_formula;
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::stage::{self, Ctx, Geometry};
 use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Tone, SPEEDS};
@@ -79,8 +79,10 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
                 tint_percent(w)
             ),
             (Tone::Source, None) => "box-shadow:inset 0 0 0 2px var(--role)".to_string(),
+            // A fresh result in its own role's colour: yellow is for
+            // weighted values only.
             (Tone::Result, None) => {
-                "background:var(--hl-result);box-shadow:inset 0 0 0 3px var(--role);font-weight:700"
+                "background:color-mix(in srgb,var(--role) 24%,#fff);box-shadow:inset 0 0 0 3px var(--role);font-weight:700"
                     .to_string()
             }
             (Tone::Masked, None) => {
@@ -486,13 +488,15 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 let highlights = current.highlights(trace, player.progress());
                 let math = result_matrix(&highlights)
                     .map(|(m, _)| {
-                        step_formula(
+                        let per_head = trace.heads.len() > 1 || has_w_o;
+                        head_step_formula(
                             m,
                             conv,
                             trace.scale,
                             has_w_o,
                             trace.masked,
                             trace.positional,
+                            current.head.filter(|_| per_head),
                         )
                     })
                     .unwrap_or_default();

@@ -391,6 +391,30 @@ pub fn formula_in(
     inline(&formula_body(name, conv, scale, has_w_o, true, pe))
 }
 
+/// [`step_formula`] for head `r` (0-based) of a scenario whose heads have
+/// outputs of their own (several heads, or a W_O after the head): the head's
+/// output is `Bʳ = A V`, as the stage labels its rows `b^{i,r}`.
+pub fn head_step_formula(
+    name: MatrixName,
+    conv: Convention,
+    scale: bool,
+    has_w_o: bool,
+    masked: bool,
+    pe: Positional,
+    head: Option<usize>,
+) -> String {
+    match (name, head) {
+        (MatrixName::HeadOutput, Some(r)) => {
+            let plain = formula_body(name, conv, scale, has_w_o, masked, pe);
+            let b = mi("B");
+            let own = sup(&b, &mn(&(r + 1).to_string()));
+            // The body opens with the symbol B: name it Bʳ instead.
+            inline(&plain.replacen(&b, &own, 1))
+        }
+        _ => step_formula(name, conv, scale, has_w_o, masked, pe),
+    }
+}
+
 /// [`formula`] for a walkthrough step of a scenario whose mask hides
 /// nothing when `masked` is false: the weights are then the softmax of the
 /// (scaled) scores themselves, with no `mask(…)`.
@@ -495,10 +519,11 @@ fn formula_body(
                 _ => 'V',
             };
             let w = weight_symbol(conv, letter);
-            let x = if one_hot {
-                symbol_body(MatrixName::Input, conv)
-            } else {
-                mi("X")
+            let x = match pe {
+                Positional::OneHot => symbol_body(MatrixName::Input, conv),
+                // The encoding is added before the projections.
+                Positional::Sinusoidal => paren(&row(&[mi("X"), mo("+"), mi("PE")])),
+                Positional::None => mi("X"),
             };
             let product = if row_conv { row(&[x, w]) } else { row(&[w, x]) };
             row(&[lhs, eq, product])
@@ -928,6 +953,44 @@ mod tests {
             plain(&attention_formula(Convention::Col, true)),
             "B=Vsoftmaxcol(KTQdk)"
         );
+    }
+
+    #[test]
+    fn projections_under_positions_and_heads_outputs_are_named() {
+        let f = |pe| {
+            plain(&step_formula(
+                MatrixName::Q,
+                Convention::Row,
+                true,
+                false,
+                false,
+                pe,
+            ))
+        };
+        assert_eq!(f(Positional::Sinusoidal), "Q=(X+PE)WQ");
+        assert_eq!(f(Positional::None), "Q=XWQ");
+        let col = plain(&step_formula(
+            MatrixName::K,
+            Convention::Col,
+            true,
+            false,
+            false,
+            Positional::Sinusoidal,
+        ));
+        assert_eq!(col, "K=Wk(X+PE)");
+        let head = |r| {
+            plain(&head_step_formula(
+                MatrixName::HeadOutput,
+                Convention::Row,
+                true,
+                true,
+                false,
+                Positional::None,
+                r,
+            ))
+        };
+        assert_eq!(head(Some(1)), "B2=AV");
+        assert_eq!(head(None), "B=AV");
     }
 
     #[test]

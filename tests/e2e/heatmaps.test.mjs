@@ -125,7 +125,10 @@ test('the column layout transposes the picture, not the numbers', async () => {
   // The big W^q is stacked: its first displayed row is column 0 of W_Q.
   const first = await page.$$eval('[data-matrix="w_q_all"] tr:nth-child(1) td', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`));
   assert.deepEqual(first, ['0,0', '1,0', '2,0', '3,0']);
-  assert.match(await page.textContent('.split-intro'), /stack the heads' W\^q/);
+  // W^q as the notes print it: a real superscript, never a caret.
+  const intro = await page.innerHTML('.split-intro');
+  assert.match(intro, /stack the heads' W<sup>q<\/sup>/);
+  assert.ok(!(await page.textContent('.split-intro')).includes('^'));
   assert.deepEqual(problems, []);
   await context.close();
 });
