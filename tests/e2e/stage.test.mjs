@@ -269,7 +269,7 @@ test('the Chinese page: note 004 labelled 输入, refusal reasons in Chinese', a
   const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
   await page.goto(BASE_URL + '?lang=zh');
   await ready(page);
-  assert.match(await page.textContent(`${stage} [data-id="x.0.label"]`), /x¹ 输入 1/);
+  assert.match(await page.textContent(`${stage} [data-id="x.0.label"]`), /a¹ 输入 1/);
   // A link whose W_K has the wrong shape: refused, in Chinese, naming the field.
   const bad = {
     format: 'attention-lab/1',

@@ -7,8 +7,8 @@
 //! breaks. This module reorders a scenario and checks that claim on the
 //! engine's own outputs.
 
-use crate::attention::{compute, Matrix, Scenario};
-use crate::lesson::random::Rng;
+use crate::random::Rng;
+use attention::{compute, Matrix, Scenario};
 
 /// How far two outputs may differ and still count as equal: a reordering
 /// only changes the order in which the softmax and the weighted sums add
@@ -62,15 +62,15 @@ pub fn is_permutation(perm: &[usize], n: usize) -> bool {
 /// would hide the point): note `000` §5.2's pair, ready to be reordered
 /// into 你喜欢我 with `[2, 1, 0]`.
 pub fn sentence_pair() -> Scenario {
-    let base = crate::lesson::presets::i_love_you(false);
-    let dims = crate::lesson::presets::Dims {
+    let base = crate::presets::i_love_you(false);
+    let dims = crate::presets::Dims {
         n: 3,
         d_model: 4,
         d_k: 3,
         d_v: 3,
         heads: 1,
     };
-    let mut w = crate::lesson::presets::random(PAIR_SEED, dims, false).heads;
+    let mut w = crate::presets::random(PAIR_SEED, dims, false).heads;
     for h in &mut w {
         h.w_q *= 2.0;
         h.w_k *= 2.0;
@@ -124,8 +124,8 @@ pub fn compare(s: &Scenario, perm: &[usize]) -> Option<Comparison> {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::attention::{Mask, Positional};
-    use crate::lesson::presets::{i_love_you, random, Dims};
+    use crate::presets::{i_love_you, random, Dims};
+    use attention::{Mask, Positional};
     use proptest::prelude::*;
 
     #[test]

@@ -24,14 +24,14 @@
 //! 1-based on screen (`α_{1,2}`). Numbers are shown with
 //! [`format::short`](super::format::short); each step's `value` is the exact
 //! f64. The engine sums products left to right
-//! ([`matmul`](crate::attention::matmul)), and the derivation lists the terms
+//! ([`matmul`](attention::matmul)), and the derivation lists the terms
 //! in that same order, so adding up the exact terms gives the stored value
 //! bit for bit (the tests check it). Sums longer than 8 terms show the first
 //! 6, `⋯`, and the last 2; the `∑` bounds say how many terms there are.
 
 use super::formulas::ml::*;
 use super::names::Convention;
-use crate::attention::{HeadTrace, Scenario, Trace};
+use attention::{HeadTrace, Scenario, Trace};
 
 /// One cell of a computed matrix, in the row-vector orientation (CONTRACT §3,
 /// whatever the display convention). `head` is 0-based, `i` the query row,
@@ -744,11 +744,11 @@ impl<'a> Ctx<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask};
-    use crate::lesson::formulas::check::{plain, well_formed};
-    use crate::lesson::names::MatrixName;
-    use crate::lesson::presets::{notes_004, random, Dims};
-    use crate::lesson::random::Rng;
+    use crate::formulas::check::{plain, well_formed};
+    use crate::names::MatrixName;
+    use crate::presets::{notes_004, random, Dims};
+    use crate::random::Rng;
+    use attention::{compute, Mask};
 
     const CONVS: [Convention; 2] = [Convention::Row, Convention::Col];
 
@@ -1265,7 +1265,7 @@ mod tests {
         }
         // A trace that does not belong to the scenario (W_O of the wrong shape).
         let mut other = s.clone();
-        other.w_o = Some(crate::attention::Matrix::zeros(2, 2));
+        other.w_o = Some(attention::Matrix::zeros(2, 2));
         assert_eq!(
             derive(&other, &t, CellRef::Output { i: 0, c: 0 }, conv),
             None
@@ -1317,7 +1317,7 @@ mod tests {
                 j: 4
             }
             .matrix(),
-            crate::lesson::names::MatrixName::Weights
+            crate::names::MatrixName::Weights
         );
         assert_eq!(CellRef::Output { i: 7, c: 8 }.head(), None);
         assert_eq!(

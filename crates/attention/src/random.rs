@@ -3,7 +3,7 @@
 //! seed and tests are repeatable. SplitMix64, a small, well-mixed generator;
 //! no cryptographic claims.
 
-use crate::attention::Matrix;
+use crate::{HeadWeights, Mask, Matrix, Positional, Scenario, FORMAT};
 
 /// A SplitMix64 stream.
 #[derive(Clone, Debug)]
@@ -66,6 +66,42 @@ impl Rng {
             }
         }
         m
+    }
+}
+
+/// Shape of a generated scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dims {
+    pub n: usize,
+    pub d_model: usize,
+    pub d_k: usize,
+    pub d_v: usize,
+    pub heads: usize,
+}
+
+/// A scenario of the given shape filled from `seed` (see
+/// [`Rng`]): tokens `x1 … xn`, scaling on, and a
+/// `(h·d_v) × d_model` W_O when `with_w_o`.
+pub fn scenario(seed: u64, dims: Dims, with_w_o: bool) -> Scenario {
+    let mut rng = Rng::new(seed);
+    let x = rng.matrix(dims.n, dims.d_model);
+    let heads = (0..dims.heads)
+        .map(|_| HeadWeights {
+            w_q: rng.matrix(dims.d_model, dims.d_k),
+            w_k: rng.matrix(dims.d_model, dims.d_k),
+            w_v: rng.matrix(dims.d_model, dims.d_v),
+        })
+        .collect();
+    let w_o = with_w_o.then(|| rng.matrix(dims.heads * dims.d_v, dims.d_model));
+    Scenario {
+        format: FORMAT.to_string(),
+        tokens: crate::default_tokens(dims.n),
+        x,
+        heads,
+        w_o,
+        scale: true,
+        mask: Mask::None,
+        positional: Positional::None,
     }
 }
 

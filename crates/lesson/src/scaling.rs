@@ -19,8 +19,8 @@
 //! numbers on every machine.
 
 use super::heads::entropy_bits;
-use super::random::Rng;
-use crate::attention::{softmax_jacobian, softmax_masked};
+use attention::random::Rng;
+use attention::{softmax_jacobian, softmax_masked};
 
 /// The widths the curves are drawn at.
 pub const D_KS: [usize; 10] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];

@@ -32,7 +32,7 @@ use super::format::{short, short_len};
 use super::names::Convention;
 pub use super::names::Role;
 use super::timeline::{subscript, sup, Phase, Step, Timeline};
-use crate::attention::{softmax_parts, Matrix, Positional, Scenario, Trace};
+use attention::{softmax_parts, Matrix, Positional, Scenario, Trace};
 
 /// The most entries of a vector, and vectors of a block, drawn at once.
 pub const SHOWN: usize = 8;
@@ -580,7 +580,7 @@ impl<'a> B<'a> {
             .collect()
     }
 
-    fn head(&self, r: usize) -> &'a crate::attention::HeadTrace {
+    fn head(&self, r: usize) -> &'a attention::HeadTrace {
         &self.c.trace.heads[r]
     }
 
@@ -1680,9 +1680,9 @@ pub fn extent(c: Ctx, tl: &Timeline) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask};
-    use crate::lesson::presets::{notes_004, random, two_heads, Dims};
-    use crate::lesson::timeline::Granularity;
+    use crate::presets::{notes_004, random, two_heads, Dims};
+    use crate::timeline::Granularity;
+    use attention::{compute, Mask};
 
     fn ctx<'a>(s: &'a Scenario, t: &'a Trace, conv: Convention, width: f64) -> Ctx<'a> {
         Ctx {
@@ -1800,17 +1800,17 @@ mod tests {
     }
 
     /// Every name the stage draws is in the notation table of its layout
-    /// (`crate::lesson::notation`): inputs aⁱ, outputs B and bⁱ (b^{i,r}
+    /// (`crate::notation`): inputs aⁱ, outputs B and bⁱ (b^{i,r}
     /// per head), never x, o, H or Y.
     #[test]
     fn the_stage_names_things_only_by_the_notation_table() {
-        use crate::lesson::edit::{apply, Edit};
-        use crate::lesson::notation::is_symbol;
-        use crate::lesson::presets::Preset;
+        use crate::edit::{apply, Edit};
+        use crate::notation::is_symbol;
+        use crate::presets::Preset;
         let mut one_hot = notes_004();
         one_hot = apply(
             &one_hot,
-            &Edit::Positional(crate::attention::Positional::OneHot),
+            &Edit::Positional(attention::Positional::OneHot),
             1,
         )
         .unwrap();
@@ -1858,7 +1858,7 @@ mod tests {
 
     #[test]
     fn no_label_is_drawn_over_another_item_in_any_frame() {
-        let two = crate::lesson::presets::Preset::TwoHeads.build();
+        let two = crate::presets::Preset::TwoHeads.build();
         for (s, width) in [(notes_004(), 660.0), (notes_004(), 350.0), (two, 660.0)] {
             let found = overlaps(&s, width);
             assert!(
@@ -1902,7 +1902,7 @@ mod tests {
         };
         let mut s = random(4, big, true);
         s.mask = Mask::Padding(3);
-        s.positional = crate::attention::Positional::Sinusoidal;
+        s.positional = attention::Positional::Sinusoidal;
         let t = compute(&s).unwrap();
         for conv in [Convention::Row, Convention::Col] {
             let c = ctx(&s, &t, conv, 660.0);
@@ -1921,8 +1921,8 @@ mod tests {
 
     #[test]
     fn one_hot_positions_are_drawn_concatenated_and_fit() {
-        use crate::lesson::edit::{apply, Edit};
-        let one_hot = Edit::Positional(crate::attention::Positional::OneHot);
+        use crate::edit::{apply, Edit};
+        let one_hot = Edit::Positional(attention::Positional::OneHot);
         let s = apply(&notes_004(), &one_hot, 1).unwrap();
         // 660 px (an embedded figure). [X | E] is 7 numbers wide, so on a
         // phone it scrolls inside the figure, as any wide input does.

@@ -957,7 +957,7 @@ mod tests {
         let alphabet: Vec<char> = "[](),;=.eE+-−0123456789 \t\n\r'\"ab_xy１．－ｅ，［］😀é"
             .chars()
             .collect();
-        let mut rng = crate::lesson::random::Rng::new(2024);
+        let mut rng = crate::random::Rng::new(2024);
         for _ in 0..20_000 {
             let len = (rng.next_u64() % 24) as usize;
             let t: String = (0..len)
@@ -988,8 +988,8 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         assert_eq!(m(&csv), rows);
-        let json = crate::attention::json::matrix_rows(rows.iter().map(|r| r.iter().copied()))
-            .to_compact();
+        let json =
+            attention::json::matrix_rows(rows.iter().map(|r| r.iter().copied())).to_compact();
         assert_eq!(m(&json), rows);
     }
 }

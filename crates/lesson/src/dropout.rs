@@ -5,8 +5,8 @@
 //! value, so a row no longer sums to 1 in any one draw. This is a variant
 //! computed beside the engine's trace, never inside it.
 
-use crate::attention::{matmul, HeadTrace, Matrix, Trace};
-use crate::lesson::random::Rng;
+use crate::random::Rng;
+use attention::{matmul, HeadTrace, Matrix, Trace};
 use nalgebra::DMatrix;
 
 /// The largest rate offered (p = 1 would drop everything and divide by 0).
@@ -112,8 +112,8 @@ pub fn row_sum(v: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask};
-    use crate::lesson::presets::{notes_004, random, Dims};
+    use crate::presets::{notes_004, random, Dims};
+    use attention::{compute, Mask};
 
     fn trace() -> Trace {
         let mut s = random(

@@ -16,7 +16,7 @@
 
 use super::names::Convention;
 use super::timeline::{Phase, Step};
-use crate::attention::{Positional, Trace};
+use attention::{Positional, Trace};
 
 /// Which projection a step computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,15 +286,13 @@ pub fn output_name(i: usize, head: Option<usize>) -> String {
 /// Calls `f` for every step of every granularity of a small scenario under
 /// every combination of convention × scaling × mask × heads × W_O (with the
 /// positional encoding on for two heads), for the caption tests here and
-/// in `app::i18n`.
-#[cfg(test)]
-pub(crate) fn for_each_case(
-    mut f: impl FnMut(&Step, &Trace, Convention, &crate::attention::Scenario),
-) {
-    use crate::attention::{compute, Mask};
-    use crate::lesson::edit::{apply, Edit};
-    use crate::lesson::presets::{random, Dims};
-    use crate::lesson::timeline::{Granularity, Timeline};
+/// in the app's string table (which words every caption).
+#[doc(hidden)]
+pub fn for_each_case(mut f: impl FnMut(&Step, &Trace, Convention, &attention::Scenario)) {
+    use crate::edit::{apply, Edit};
+    use crate::presets::{random, Dims};
+    use crate::timeline::{Granularity, Timeline};
+    use attention::{compute, Mask};
     let masks = [Mask::None, Mask::Causal, Mask::Padding(1), Mask::Window(1)];
     for conv in [Convention::Row, Convention::Col] {
         for scale in [false, true] {

@@ -4,7 +4,7 @@
 //! booleans, `grid[i][j]` true when query `i` may see key `j` (the
 //! scenario's `{"custom": …}` mask). Every function returns a new grid.
 
-use crate::attention::{allowed_matrix, Mask};
+use attention::{allowed_matrix, Mask};
 
 pub type Grid = Vec<Vec<bool>>;
 

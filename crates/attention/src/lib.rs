@@ -27,6 +27,7 @@ mod engine;
 pub mod json;
 mod mask;
 mod positional;
+pub mod random;
 mod results;
 mod scenario;
 mod softmax;

@@ -12,7 +12,7 @@
 //! virtual time. Nothing here knows about frames or the DOM.
 
 use super::names::MatrixName;
-use crate::attention::{Positional, Trace};
+use attention::{Positional, Trace};
 use std::rc::Rc;
 
 /// How finely the walkthrough steps.
@@ -489,8 +489,8 @@ pub fn sup(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask, Scenario};
-    use crate::lesson::presets::{notes_004, random, Dims};
+    use crate::presets::{notes_004, random, Dims};
+    use attention::{compute, Mask, Scenario};
 
     fn trace(s: &Scenario) -> Trace {
         compute(s).unwrap()
@@ -822,11 +822,11 @@ fn subs(tl: &Timeline, trace: &Trace) -> Vec<usize> {
 #[cfg(test)]
 mod player_tests {
     use super::*;
-    use crate::attention::compute;
-    use crate::lesson::presets;
+    use crate::presets;
+    use attention::compute;
 
     /// Note 004's example with scaling on (one ÷√d_k step per query).
-    fn notes_004() -> crate::attention::Scenario {
+    fn notes_004() -> attention::Scenario {
         let mut s = presets::notes_004();
         s.scale = true;
         s
@@ -942,7 +942,7 @@ mod player_tests {
         // softmax moves from step 11 to step 13, and the player follows it.
         let mut p = Player::new(&t, Granularity::Row, false, 10, 1.0);
         assert_eq!(p.current().phase, Phase::Softmax { i: Some(1) });
-        edited.mask = crate::attention::Mask::Causal;
+        edited.mask = attention::Mask::Causal;
         p.rebuild(&compute(&edited).unwrap(), Granularity::Row, false, 0.0);
         assert_eq!(p.current().phase, Phase::Softmax { i: Some(1) });
         assert_eq!(p.step, 12);

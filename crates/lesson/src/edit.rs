@@ -8,8 +8,8 @@
 //! and growing again gives back the same numbers, and everyone with the same
 //! seed sees the same ones.
 
-use super::random::Rng;
-use crate::attention::{
+use attention::random::Rng;
+use attention::{
     default_tokens, HeadWeights, Mask, Matrix, Positional, Reason, Scenario, ScenarioError,
 };
 
@@ -97,7 +97,7 @@ impl Dim {
 
     /// The allowed range (CONTRACT §1).
     pub fn range(self) -> (usize, usize) {
-        use crate::attention::{MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N};
+        use attention::{MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N};
         match self {
             Dim::N => (1, MAX_N),
             Dim::DModel => (1, MAX_D_MODEL),
@@ -405,8 +405,8 @@ fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::compute;
-    use crate::lesson::presets::{notes_004, random, Dims};
+    use crate::presets::{notes_004, random, Dims};
+    use attention::compute;
 
     fn dims(s: &Scenario) -> (usize, usize, usize, usize, usize) {
         (s.n(), s.d_model(), s.d_k(), s.d_v(), s.heads.len())

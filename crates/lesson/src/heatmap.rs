@@ -538,7 +538,7 @@ fn csv_field(s: &str) -> String {
 /// header of key tokens, then one line per query starting with its token.
 /// Values are exact (Rust's shortest round-trip `{}`); a value that does not
 /// exist (an undefined softmax row) is an empty field.
-pub fn csv(tokens: &[String], m: &crate::attention::Matrix) -> String {
+pub fn csv(tokens: &[String], m: &attention::Matrix) -> String {
     let mut s = String::from("query\\key");
     for t in tokens.iter().take(m.ncols()) {
         s.push(',');
@@ -574,7 +574,7 @@ pub fn cell_sizes(n: usize, width: f64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::Matrix;
+    use attention::Matrix;
 
     #[test]
     fn scales_hit_their_end_stops_and_clamp() {
@@ -780,7 +780,7 @@ mod tests {
 
     #[test]
     fn rounding_up_from_half_is_round_on_colour_values() {
-        let mut rng = crate::lesson::random::Rng::new(7);
+        let mut rng = crate::random::Rng::new(7);
         let mut xs: Vec<f64> = (0..1_000_000).map(|_| rng.unit() * 256.0).collect();
         for k in 0..256 {
             let h = k as f64 + 0.5;

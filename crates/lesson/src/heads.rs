@@ -10,7 +10,7 @@
 //!   and which key each query looks at most.
 //! - Two heads are compared cell by cell: `weights_A − weights_B`.
 
-use crate::attention::Matrix;
+use attention::Matrix;
 use nalgebra::DMatrix;
 
 /// `[m_1 | m_2 | … ]`: matrices with the same number of rows side by side.
@@ -61,9 +61,9 @@ pub struct Split {
 
 /// The big-matrix form of `s`'s query projections and of the queries in
 /// `t` (its trace).
-pub fn split(s: &crate::attention::Scenario, t: &crate::attention::Trace) -> Split {
+pub fn split(s: &attention::Scenario, t: &attention::Trace) -> Split {
     let w_q_all = side_by_side(&s.heads.iter().map(|h| &h.w_q).collect::<Vec<_>>());
-    let q_all = crate::attention::matmul(&t.input, &w_q_all);
+    let q_all = attention::matmul(&t.input, &w_q_all);
     let d_k = s.heads.first().map_or(1, |h| h.w_q.ncols());
     let blocks = column_blocks(&q_all, d_k);
     let identical = blocks.len() == t.heads.len()
@@ -116,13 +116,8 @@ pub struct NotesForm {
 /// scenario, so a choice left from a larger scenario still shows something).
 ///
 /// Panics if the scenario has no heads or no tokens (a validated one has both).
-pub fn notes_form(
-    s: &crate::attention::Scenario,
-    t: &crate::attention::Trace,
-    i: usize,
-    r: usize,
-) -> NotesForm {
-    use crate::attention::{matmul, matmul_t};
+pub fn notes_form(s: &attention::Scenario, t: &attention::Trace, i: usize, r: usize) -> NotesForm {
+    use attention::{matmul, matmul_t};
     let h = s.heads.len();
     let (i, r) = (i.min(t.input.nrows() - 1), r.min(h - 1));
     let w_q_all = side_by_side(&s.heads.iter().map(|w| &w.w_q).collect::<Vec<_>>());
@@ -231,8 +226,8 @@ pub fn query_key(r: usize, c: usize, transposed: bool) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, matmul, matmul_t};
-    use crate::lesson::presets::Preset;
+    use crate::presets::Preset;
+    use attention::{compute, matmul, matmul_t};
 
     #[test]
     fn one_big_projection_is_the_heads_side_by_side() {
@@ -243,7 +238,7 @@ mod tests {
             let t = compute(&s).unwrap();
             let dk = s.heads[0].w_q.ncols();
             let dv = s.heads[0].w_v.ncols();
-            let all = |pick: fn(&crate::attention::HeadWeights) -> &Matrix| {
+            let all = |pick: fn(&attention::HeadWeights) -> &Matrix| {
                 side_by_side(&s.heads.iter().map(pick).collect::<Vec<_>>())
             };
             let w_q = all(|w| &w.w_q);
@@ -307,14 +302,14 @@ mod tests {
     fn selection_picks_each_heads_block_bit_for_bit() {
         for seed in 1..=20u64 {
             let k = seed as usize;
-            let dims = crate::lesson::presets::Dims {
+            let dims = crate::presets::Dims {
                 n: 1 + k % 5,
                 d_model: 2 + k % 7,
                 d_k: 1 + k % 4,
                 d_v: 2,
                 heads: 1 + k % 4,
             };
-            let s = crate::lesson::presets::random(seed, dims, seed % 2 == 0);
+            let s = crate::presets::random(seed, dims, seed % 2 == 0);
             let t = compute(&s).unwrap();
             let w_q_all = side_by_side(&s.heads.iter().map(|w| &w.w_q).collect::<Vec<_>>());
             for r in 0..dims.heads {
@@ -380,7 +375,7 @@ mod tests {
         // entropy is exactly the uniform one.
         let s = Preset::Uniform.build();
         let mut s2 = s.clone();
-        s2.mask = crate::attention::Mask::Causal;
+        s2.mask = attention::Mask::Causal;
         let t = compute(&s2).unwrap();
         let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
         let n = s2.n();
@@ -418,7 +413,7 @@ mod tests {
     #[test]
     fn undefined_rows_are_skipped() {
         let mut s = Preset::Notes004.build();
-        s.mask = crate::attention::Mask::Padding(0);
+        s.mask = attention::Mask::Padding(0);
         let t = compute(&s).unwrap();
         let sm = summary(&t.heads[0].weights, &t.allowed, &t.undefined_rows);
         assert_eq!(sm.strongest, vec![Vec::<usize>::new(); 3]);

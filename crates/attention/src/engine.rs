@@ -310,7 +310,7 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{HeadWeights, Mask, FORMAT};
+    use crate::{HeadWeights, Mask, FORMAT};
 
     fn m(rows: &[&[f64]]) -> Matrix {
         Matrix::from_fn(rows.len(), rows[0].len(), |r, c| rows[r][c])

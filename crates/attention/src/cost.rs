@@ -596,8 +596,8 @@ pub fn layers_to_reach(n: usize, w: usize) -> usize {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask};
-    use crate::lesson::presets::{random, Dims as PDims};
+    use crate::random::{scenario as random, Dims as PDims};
+    use crate::{compute, Mask};
     use proptest::prelude::*;
 
     fn layer_of(s: &Scenario) -> Layer<Matrix> {
@@ -626,10 +626,10 @@ mod tests {
         );
         if dv != dk {
             for hw in &mut s.heads {
-                hw.w_v = crate::lesson::random::Rng::new(seed + 1).matrix(d, dv);
+                hw.w_v = crate::random::Rng::new(seed + 1).matrix(d, dv);
             }
             if w_o {
-                s.w_o = Some(crate::lesson::random::Rng::new(seed + 2).matrix(h * dv, d));
+                s.w_o = Some(crate::random::Rng::new(seed + 2).matrix(h * dv, d));
             }
         }
         s
@@ -764,7 +764,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn linear_attention_parallel_equals_recurrent(seed in 0u64..100_000, n in 1usize..12, dk in 1usize..5, dv in 1usize..5) {
-            let mut rng = crate::lesson::random::Rng::new(seed);
+            let mut rng = crate::random::Rng::new(seed);
             let (q, k, v) = (rng.matrix(n, dk) * 2.0, rng.matrix(n, dk) * 2.0, rng.matrix(n, dv));
             let par = linear_parallel(&q, &k, &v);
             let rec = linear_recurrent(&q, &k, &v);

@@ -7,7 +7,7 @@
 //! weights. The lab draws 2-D vectors on a plane; this module is its math
 //! and its layout (plane ↔ pixels), free of the browser.
 
-use crate::attention::softmax_masked;
+use attention::softmax_masked;
 
 /// A 2-D vector.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,7 +101,7 @@ pub fn nudge(v: V2, dx: i32, dy: i32, big: bool, extent: f64) -> V2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::random::Rng;
+    use crate::random::Rng;
 
     #[test]
     fn the_dot_product_is_length_times_length_times_cos() {

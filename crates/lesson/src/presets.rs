@@ -1,7 +1,7 @@
 //! The notes' worked examples, as scenarios.
 
 use super::names::Lang;
-use crate::attention::{HeadWeights, Mask, Matrix, Positional, Scenario, FORMAT};
+use attention::{HeadWeights, Mask, Matrix, Positional, Scenario, FORMAT};
 
 fn m<const R: usize, const C: usize>(rows: [[f64; C]; R]) -> Matrix {
     Matrix::from_fn(R, C, |r, c| rows[r][c])
@@ -283,41 +283,7 @@ pub fn default_scenario_in(lang: Lang) -> Scenario {
     Preset::Notes004.build_in(lang)
 }
 
-/// Shape of a generated scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Dims {
-    pub n: usize,
-    pub d_model: usize,
-    pub d_k: usize,
-    pub d_v: usize,
-    pub heads: usize,
-}
-
-/// A scenario of the given shape filled from `seed` (see
-/// [`Rng`](super::random::Rng)): tokens `x1 … xn`, scaling on, and a
-/// `(h·d_v) × d_model` W_O when `with_w_o`.
-pub fn random(seed: u64, dims: Dims, with_w_o: bool) -> Scenario {
-    let mut rng = super::random::Rng::new(seed);
-    let x = rng.matrix(dims.n, dims.d_model);
-    let heads = (0..dims.heads)
-        .map(|_| HeadWeights {
-            w_q: rng.matrix(dims.d_model, dims.d_k),
-            w_k: rng.matrix(dims.d_model, dims.d_k),
-            w_v: rng.matrix(dims.d_model, dims.d_v),
-        })
-        .collect();
-    let w_o = with_w_o.then(|| rng.matrix(dims.heads * dims.d_v, dims.d_model));
-    Scenario {
-        format: FORMAT.to_string(),
-        tokens: crate::attention::default_tokens(dims.n),
-        x,
-        heads,
-        w_o,
-        scale: true,
-        mask: Mask::None,
-        positional: Positional::None,
-    }
-}
+pub use attention::random::{scenario as random, Dims};
 
 /// [`Preset::Wide`]: note 000's 8 heads × 64 = 512, numbers at the scale of a
 /// trained layer rather than typed ones: inputs N(0, 1) (as after a layer
@@ -328,7 +294,7 @@ pub fn random(seed: u64, dims: Dims, with_w_o: bool) -> Scenario {
 /// over ±100 and every row is one-hot).
 pub fn wide(seed: u64) -> Scenario {
     let d = WIDE_DIMS;
-    let mut rng = super::random::Rng::new(seed);
+    let mut rng = attention::random::Rng::new(seed);
     let x = rng.normal_matrix(d.n, d.d_model, 1.0);
     let sd = 1.0 / (d.d_model as f64).sqrt();
     let heads = (0..d.heads)
@@ -382,7 +348,7 @@ pub const BENCH_DIMS: Dims = Dims {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::compute;
+    use attention::compute;
 
     #[test]
     fn every_preset_is_valid_and_found_by_id() {

@@ -26,13 +26,13 @@
 //! placed inside is escaped ([`ml::escape`]).
 
 use super::names::{Convention, MatrixName};
-use crate::attention::Positional;
+use attention::Positional;
 
 /// Tiny MathML builders shared by the formulas and the derivations.
 ///
 /// Each returns one well-formed MathML fragment; text content is escaped.
 pub(crate) mod ml {
-    use crate::lesson::format::short;
+    use crate::format::short;
 
     /// Escapes `&`, `<`, `>` and `"` so text can sit inside an element or an
     /// attribute.
@@ -880,9 +880,16 @@ mod tests {
         );
         assert_eq!(one_hot(MatrixName::Q, Convention::Row), "Q=[X|E]WQ");
         assert_eq!(one_hot(MatrixName::K, Convention::Col), "K=Wk[XE]");
-        // Otherwise the formulas are the plain ones.
+        // Otherwise the formulas are the plain ones, except that with the
+        // sinusoidal encoding the projections multiply X + PE.
         for pe in [Positional::None, Positional::Sinusoidal] {
             for name in MatrixName::ALL {
+                let projected = matches!(name, MatrixName::Q | MatrixName::K | MatrixName::V);
+                if pe == Positional::Sinusoidal && projected {
+                    assert!(plain(&formula_in(name, Convention::Row, true, true, pe))
+                        .contains("(X+PE)"));
+                    continue;
+                }
                 assert_eq!(
                     formula_in(name, Convention::Row, true, true, pe),
                     formula(name, Convention::Row, true, true)

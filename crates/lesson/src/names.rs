@@ -8,6 +8,46 @@ pub enum Lang {
     En,
 }
 
+impl Lang {
+    /// The `?lang=` / `<html lang>` code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// Reads `zh` / `en` (also `zh-CN`, `en-US`, any case).
+    pub fn parse(code: &str) -> Option<Lang> {
+        let c = code.trim().to_ascii_lowercase();
+        if c == "zh" || c.starts_with("zh-") || c.starts_with("zh_") {
+            Some(Lang::Zh)
+        } else if c == "en" || c.starts_with("en-") || c.starts_with("en_") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The language of a browser's `navigator.language`: Chinese for any
+    /// `zh*`, English otherwise.
+    pub fn from_browser(code: &str) -> Lang {
+        if code.to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The other language (for the switch).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+}
+
 /// Every matrix the page can show (CONTRACT §3 names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MatrixName {

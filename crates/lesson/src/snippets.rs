@@ -27,7 +27,7 @@
 //! `NaN` for that row (the page shows it as undefined) and so do the
 //! programs, without crashing or warning.
 
-use crate::attention::{Mask, Matrix, Positional, Scenario};
+use attention::{Mask, Matrix, Positional, Scenario};
 use std::fmt::Write;
 
 /// A Python float literal that reads back as exactly `v`: Rust's shortest
@@ -103,7 +103,7 @@ fn float_matrix(out: &mut String, lib: &Lib, name: &str, m: &Matrix) {
 
 /// A Python string literal (JSON's escapes are valid Python escapes).
 fn py_str(s: &str) -> String {
-    crate::attention::json::Json::from(s).to_compact()
+    attention::json::Json::from(s).to_compact()
 }
 
 /// The header comment, shared by both programs.
@@ -399,7 +399,7 @@ fn output_line(s: &Scenario) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::presets::{self, Dims};
+    use crate::presets::{self, Dims};
 
     /// The snippet without spaces, so aligned literals can be searched.
     fn squeeze(s: &str) -> String {
@@ -582,9 +582,9 @@ mod tests {
         assert!(!plain.contains("x = x + pe"));
         assert!(!plain.contains("eye"));
         assert!(plain.contains("w_q and w_k are (d_model, d_k)"));
-        let one_hot = crate::lesson::edit::apply(
+        let one_hot = crate::edit::apply(
             &presets::notes_004(),
-            &crate::lesson::edit::Edit::Positional(Positional::OneHot),
+            &crate::edit::Edit::Positional(Positional::OneHot),
             1,
         )
         .unwrap();

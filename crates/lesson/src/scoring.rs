@@ -11,9 +11,9 @@
 //! a query attends to most does not change, only how sharply; the additive
 //! score is another function and may rank keys differently.
 
-use super::random::Rng;
-use crate::attention::additive::additive_scores;
-use crate::attention::{matmul, softmax_rows, Matrix, Trace};
+use attention::additive::additive_scores;
+use attention::random::Rng;
+use attention::{matmul, softmax_rows, Matrix, Trace};
 
 /// The hidden size of the additive network.
 pub const HIDDEN: usize = 3;
@@ -129,8 +129,8 @@ pub fn strongest(weights: &Matrix) -> Vec<Option<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attention::{compute, Mask};
-    use crate::lesson::presets::{notes_004, two_heads};
+    use crate::presets::{notes_004, two_heads};
+    use attention::{compute, Mask};
 
     #[test]
     fn the_dot_product_ways_are_the_engines() {

@@ -18,7 +18,8 @@ pub mod notation;
 pub mod order;
 pub mod parse;
 pub mod presets;
-pub mod random;
+/// The seeded generator lives with the engine (it fills random scenarios).
+pub use attention::random;
 pub mod scaling;
 pub mod scoring;
 pub mod snippets;
