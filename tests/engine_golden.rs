@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Golden values for the attention engine (CONTRACT §1, §2).
+//! Golden values for the attention engine (docs/format.md §1, §2).
 //!
 //! Every reference number below was derived independently of the engine:
 //! either by hand (closed forms written next to them) or with a short python3
@@ -25,7 +25,7 @@ fn head(w_q: Matrix, w_k: Matrix, w_v: Matrix) -> HeadWeights {
     HeadWeights { w_q, w_k, w_v }
 }
 
-/// My own `x1 … xn` (CONTRACT §1 default), not the engine's.
+/// My own `x1 … xn` (docs/format.md §1 default), not the engine's.
 fn labels(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("x{i}")).collect()
 }
@@ -1077,7 +1077,7 @@ fn from_json_fills_the_defaults() {
         s.w_o.as_ref().unwrap(),
         &[[1.], [2.], [3.], [4.], [5.], [6.]],
     );
-    // Every mask spelling of CONTRACT §1.
+    // Every mask spelling of docs/format.md §1.
     for (text, mask) in [
         (json!("none"), Mask::None),
         (json!("causal"), Mask::Causal),
@@ -1370,7 +1370,7 @@ fn validate_rejects_non_finite_numbers_built_in_code() {
 fn overflowing_products_are_refused_naming_the_head() {
     // Every number is finite and within limits, so validation accepts it,
     // but q = k = 1e300·10 overflows to +inf; the engine must refuse rather
-    // than show NaN or inf as a number (CONTRACT §1, "never show NaN silently").
+    // than show NaN or inf as a number (docs/format.md §1, "never show NaN silently").
     let ten = m(&[[10.0]]);
     let s = scenario(m(&[[1e300]]), vec![head(ten.clone(), ten.clone(), ten)]);
     assert!(s.validate().is_ok());

@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Properties of the attention engine over random shapes and values
-//! (CONTRACT §1, §2). The oracles here (which keys a mask allows, how a
+//! (docs/format.md §1, §2). The oracles here (which keys a mask allows, how a
 //! permutation moves rows, which field a bad number lives in) are written
 //! from the contract, independently of the engine's code.
 
@@ -113,7 +113,7 @@ fn labels(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("t{i}")).collect()
 }
 
-/// A scenario valid by CONTRACT §1, with the given mask and positional choices.
+/// A scenario valid by docs/format.md §1, with the given mask and positional choices.
 fn scenario_from(
     d: Dims,
     masks: BoxedStrategy<Mask>,
@@ -166,7 +166,7 @@ fn unordered_scenario() -> impl Strategy<Value = Scenario> {
 // ---------------------------------------------------------------------------
 // oracles
 
-/// CONTRACT §1: which keys query i may see.
+/// docs/format.md §1: which keys query i may see.
 fn oracle_allowed(mask: &Mask, n: usize) -> Vec<Vec<bool>> {
     (0..n)
         .map(|i| {
@@ -254,7 +254,7 @@ proptest! {
         }
     }
 
-    /// Shapes, scaling and the head layout of concat/output (CONTRACT §2).
+    /// Shapes, scaling and the head layout of concat/output (docs/format.md §2).
     #[test]
     fn shapes_scaling_and_concat_layout(s in valid_scenario()) {
         let t = run(&s)?;

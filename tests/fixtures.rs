@@ -143,7 +143,7 @@ fn exports_and_links_of_today_decode_to_the_same_scenario_and_re_encode_byte_for
 }
 
 /// A file as a person writes it: optional fields left out, numbers written
-/// their own way. It opens with the defaults of CONTRACT §1.
+/// their own way. It opens with the defaults of docs/format.md §1.
 #[test]
 fn a_hand_written_file_opens_with_the_defaults() {
     let s = Scenario::from_json(&read("hand-written.json")).unwrap();

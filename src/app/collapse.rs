@@ -1,5 +1,5 @@
 //! A section that may start collapsed. While collapsed its content is not on
-//! the page at all (CONTRACT §3: collapsed intermediates are absent until
+//! the page at all (docs/format.md §3: collapsed intermediates are absent until
 //! opened), so a 64-token scenario stays light.
 
 use super::i18n::{Lang, S};

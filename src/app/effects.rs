@@ -403,7 +403,7 @@ pub fn full_page_url() -> String {
 }
 
 /// In an iframe: tells the host page the content height whenever it changes
-/// (`{type: "attention-lab:height", height}`, CONTRACT §4). The returned
+/// (`{type: "attention-lab:height", height}`, docs/format.md §4). The returned
 /// observer stops when dropped.
 pub fn post_height_on_resize() -> Option<ResizeWatch> {
     use wasm_bindgen::closure::Closure;

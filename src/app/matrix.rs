@@ -1,4 +1,4 @@
-//! One matrix as an HTML grid, following the page contract (CONTRACT §3):
+//! One matrix as an HTML grid, following the page contract (docs/format.md §3):
 //! `data-matrix`, `data-head`, and per cell `data-row`, `data-col` (always the
 //! row-vector orientation, even when the column convention shows the matrix
 //! transposed) and `data-value` (the exact f64). The cell text is rounded;

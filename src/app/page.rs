@@ -206,7 +206,7 @@ fn save(
 
 #[component]
 pub fn App() -> Html {
-    // How the page is shown (CONTRACT §4): read once, fixed for the visit.
+    // How the page is shown (docs/format.md §4): read once, fixed for the visit.
     let mode = use_memo((), |_| effects::display_mode());
     let (embed, locked, figure, guest) = (mode.embed, mode.locked, mode.view, mode.guest());
     let state = use_reducer(|| {

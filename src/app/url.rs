@@ -1,4 +1,4 @@
-//! Share links and query parameters (CONTRACT §4). Pure string work, tested
+//! Share links and query parameters (docs/format.md §4). Pure string work, tested
 //! natively; the effects that read `window.location` live in `effects.rs`.
 //!
 //! `#s=<base64url, no padding, of the scenario JSON>` carries a whole

@@ -1,4 +1,4 @@
-//! The animated walkthrough (FIGURES F1, F2, F4, F5, F11): the stage.
+//! The animated walkthrough (docs/figures.md F1, F2, F4, F5, F11): the stage.
 //!
 //! A compact picture in which the numbers move, drawn as SVG from the pure
 //! layout of [`crate::lesson::stage`]: for the current step it shows only

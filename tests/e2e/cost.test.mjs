@@ -1,4 +1,4 @@
-// Lab III (issue 10/11): what attention costs. Counts from the engine's
+// Lab III: what attention costs. Counts from the engine's
 // counting twin, the current scenario computed each way, linear attention
 // both ways with the recurrence played at each speed, the KV cache.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Embedding in course notes (part of issue 5/5): ?embed=1, ?view=, ?lock=1,
+// Embedding in course notes: ?embed=1, ?view=, ?lock=1,
 // height messages, the sample notes page, the embed code, and no request
 // leaving the origin.
 import { test, before, after } from 'node:test';

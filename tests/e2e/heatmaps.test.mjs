@@ -1,4 +1,4 @@
-// Heatmaps (issue 4/5): one canvas per head, what hovering and the keys
+// Heatmaps: one canvas per head, what hovering and the keys
 // show, masked cells in the pixels, exports, focus, the difference of two
 // heads, the big-W_Q view, and screenshots with 1, 2 and 8 heads.
 import { test, before, after } from 'node:test';

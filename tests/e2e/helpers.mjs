@@ -62,7 +62,7 @@ export async function shot(page, name) {
   await style.evaluate((el) => el.remove());
 }
 
-/** base64url without padding, as CONTRACT §4 wants for #s=. */
+/** base64url without padding, as docs/format.md §4 wants for #s=. */
 export function shareFragment(scenario) {
   return '#s=' + Buffer.from(JSON.stringify(scenario), 'utf8').toString('base64url');
 }

@@ -1,4 +1,4 @@
-// Labs II (issue 9/11): positions (F8), masks (F9), dropout (F12). Each at
+// Labs II: positions (F8), masks (F9), dropout (F12). Each at
 // view=NAME in both languages; the numbers come from the engine and react
 // to the lab's controls; the mask editor edits the scenario itself.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// The concept labs (issues 8–10/11): each at view=NAME in both languages,
+// The concept labs: each at view=NAME in both languages,
 // with data-lab="NAME", predict-then-reveal, and its numbers reacting to
 // its controls.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// The first real page (issue 1): the default worked example, share links,
+// The first real page: the default worked example, share links,
 // broken links, languages, and a clean console.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

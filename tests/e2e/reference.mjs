@@ -1,4 +1,4 @@
-// An independent, deliberately plain implementation of CONTRACT §2 in
+// An independent, deliberately plain implementation of docs/format.md §2 in
 // JavaScript, used only as the reference the page is checked against.
 const matmul = (a, b) => a.map((row) => b[0].map((_, j) => row.reduce((s, v, k) => s + v * b[k][j], 0)));
 const transpose = (a) => a[0].map((_, j) => a.map((row) => row[j]));

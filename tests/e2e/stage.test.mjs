@@ -1,4 +1,4 @@
-// The stage (issue 6/11): the walkthrough as one compact figure in which the
+// The stage: the walkthrough as one compact figure in which the
 // numbers move. Where it sits on the page, how tall it is embedded (from a
 // host page on a second origin, with and without sandbox), what it lights up
 // while playing, reduced motion, its numbers, and screenshots of the notes'

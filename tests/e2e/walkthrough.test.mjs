@@ -1,4 +1,4 @@
-// The animated walkthrough (issue 3): speeds, stepping, the URL, what lights
+// The animated walkthrough: speeds, stepping, the URL, what lights
 // up, edits while playing, reduced motion, and no matrix re-rendering.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Never lose the reader's work (issue 7/11): broken links of every kind,
+// Never lose the reader's work: broken links of every kind,
 // oversized links and files refused at once, valid links that keep the
 // previous work recoverable (also after a reload), storage that throws, and
 // two tabs editing in turn.

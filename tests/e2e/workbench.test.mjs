@@ -1,4 +1,4 @@
-// The matrix workbench (issue 2): edit, refuse, undo/redo, persistence,
+// The matrix workbench: edit, refuse, undo/redo, persistence,
 // share, import, paste, convention, exports, derivations, dimensions.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

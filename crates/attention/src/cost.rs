@@ -1,4 +1,4 @@
-//! What attention costs, and cheaper variants (note `000` §7; FIGURES F10).
+//! What attention costs, and cheaper variants (note `000` §7; docs/figures.md F10).
 //!
 //! Dense attention compares every query with every key: `O(n²·(d_k + d_v))`
 //! multiply-adds and `n²` stored scores per head. The variants here trade

@@ -1,6 +1,6 @@
 //! One head of self-attention, then many, then the output projection.
 //!
-//! For each head `r` (CONTRACT §2):
+//! For each head `r` (docs/format.md §2):
 //!
 //! ```text
 //! Q = X·W_Q   K = X·W_K   V = X·W_V          (n×d_k, n×d_k, n×d_v)

@@ -1,4 +1,4 @@
-//! "Export results" (CONTRACT §2): every computed matrix under the same names
+//! "Export results" (docs/format.md §2): every computed matrix under the same names
 //! the page uses, rows in the row-vector orientation. JSON has no NaN, so the
 //! entries of an undefined softmax row are written as `null` and the row is
 //! listed in `undefined_rows`.

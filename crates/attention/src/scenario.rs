@@ -1,4 +1,4 @@
-//! The scenario: everything needed to recompute every matrix (CONTRACT §1,
+//! The scenario: everything needed to recompute every matrix (docs/format.md §1,
 //! format `attention-lab/1`).
 //!
 //! A scenario is plain data. It is read from JSON by [`Scenario::from_json`],
@@ -75,7 +75,7 @@ impl Positional {
     }
 }
 
-/// A complete, self-contained attention problem (CONTRACT §1).
+/// A complete, self-contained attention problem (docs/format.md §1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// Always [`FORMAT`].
@@ -447,7 +447,7 @@ impl Scenario {
         self.to_value().to_compact()
     }
 
-    /// The scenario as a JSON document, fields in the order of CONTRACT §1.
+    /// The scenario as a JSON document, fields in the order of docs/format.md §1.
     pub fn to_value(&self) -> Json {
         let heads = self
             .heads
@@ -517,7 +517,7 @@ impl Scenario {
         self.heads.first().map_or(0, |h| h.w_v.ncols())
     }
 
-    /// Checks every shape, limit and number (CONTRACT §1). After `Ok(())`,
+    /// Checks every shape, limit and number (docs/format.md §1). After `Ok(())`,
     /// [`compute`](super::compute) cannot fail or panic.
     pub fn validate(&self) -> Result<(), ScenarioError> {
         if self.format != FORMAT {
@@ -848,7 +848,7 @@ mod read {
     ];
     const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
 
-    /// A scenario as written (CONTRACT §1).
+    /// A scenario as written (docs/format.md §1).
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Doc {

@@ -33,7 +33,7 @@ use super::formulas::ml::*;
 use super::names::Convention;
 use attention::{HeadTrace, Scenario, Trace};
 
-/// One cell of a computed matrix, in the row-vector orientation (CONTRACT §3,
+/// One cell of a computed matrix, in the row-vector orientation (docs/format.md §3,
 /// whatever the display convention). `head` is 0-based, `i` the query row,
 /// `j` the key, `c` the feature column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1026,7 +1026,7 @@ mod tests {
 
     #[test]
     fn notes_004_exact_softmax_and_weighted_sum() {
-        // FIGURES F5: exact softmax gives 1.9366, not the note's rounded 2.
+        // docs/figures.md F5: exact softmax gives 1.9366, not the note's rounded 2.
         let s = notes_004();
         let t = compute(&s).unwrap();
         let w = derive(

@@ -1,4 +1,4 @@
-//! Dropout on the attention weights (FIGURES F12, note `001`: q·k → mask →
+//! Dropout on the attention weights (docs/figures.md F12, note `001`: q·k → mask →
 //! softmax → dropout → ·V). In training each weight is kept with
 //! probability `1 − p` and multiplied by `1/(1 − p)`, or set to 0; at
 //! inference nothing changes. The rescaling keeps each weight's *expected*

@@ -95,7 +95,7 @@ impl Dim {
         }
     }
 
-    /// The allowed range (CONTRACT §1).
+    /// The allowed range (docs/format.md §1).
     pub fn range(self) -> (usize, usize) {
         use attention::{MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N};
         match self {

@@ -1,4 +1,4 @@
-//! # The dot product as lengths and an angle (FIGURES F6, note 004 §8)
+//! # The dot product as lengths and an angle (docs/figures.md F6, note 004 §8)
 //!
 //! `q·k = q_x k_x + q_y k_y = |q| |k| cos θ`, θ the angle between them. A key
 //! scores high when it points the way the query points (cos θ near 1) *and*

@@ -1,4 +1,4 @@
-//! The mask editor's grid and graph (FIGURES F9; note `000` §6.1–6.3, note
+//! The mask editor's grid and graph (docs/figures.md F9; note `000` §6.1–6.3, note
 //! `001`): a CNN is attention inside a window, an RNN-like decoder reads in
 //! order (causal), a GNN attends along a graph's edges. A grid is `n × n`
 //! booleans, `grid[i][j]` true when query `i` may see key `j` (the

@@ -48,7 +48,7 @@ impl Lang {
     }
 }
 
-/// Every matrix the page can show (CONTRACT §3 names).
+/// Every matrix the page can show (docs/format.md §3 names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MatrixName {
     X,

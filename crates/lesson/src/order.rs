@@ -1,4 +1,4 @@
-//! Order and positions (FIGURES F8; note `000` §5.2, note `001`).
+//! Order and positions (docs/figures.md F8; note `000` §5.2, note `001`).
 //!
 //! Self-attention without positions is *permutation equivariant*: shuffle
 //! the tokens and every output row is the same as before, only moved with

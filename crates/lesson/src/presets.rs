@@ -7,7 +7,7 @@ fn m<const R: usize, const C: usize>(rows: [[f64; C]; R]) -> Matrix {
     Matrix::from_fn(R, C, |r, c| rows[r][c])
 }
 
-/// Note `004`'s worked example (FIGURES F5): three inputs of width 4, the
+/// Note `004`'s worked example (docs/figures.md F5): three inputs of width 4, the
 /// three 4×3 projections of the note, one head, no scaling (the note applies
 /// softmax to `QKᵀ` directly).
 ///
@@ -198,7 +198,7 @@ pub fn two_heads() -> Scenario {
     }
 }
 
-/// "I saw a saw" (note `000` §3.1, FIGURES F13): rows 2 and 4 of X are the
+/// "I saw a saw" (note `000` §3.1, docs/figures.md F13): rows 2 and 4 of X are the
 /// same embedding. Attention alone would give them the same output; with
 /// the sinusoidal positions added, their outputs differ.
 pub fn i_saw_a_saw() -> Scenario {

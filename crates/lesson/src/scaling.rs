@@ -1,4 +1,4 @@
-//! # Why the scores are divided by √d_k (FIGURES F7)
+//! # Why the scores are divided by √d_k (docs/figures.md F7)
 //!
 //! Note 000 §4.3 and note 004 §7 argue it from the variance of a dot
 //! product. Assume the entries of q and k are independent, with mean 0 and

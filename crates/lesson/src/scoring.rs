@@ -1,4 +1,4 @@
-//! # Three ways to score a query against a key (FIGURES F3)
+//! # Three ways to score a query against a key (docs/figures.md F3)
 //!
 //! Note 000 §4.4 and note 001 show two ways to compute α(i, j): the dot
 //! product "in the left red box", and an additive score, a small network

@@ -5,7 +5,7 @@
 //! numbers. [`numpy_snippet`] and [`pytorch_snippet`] write a short,
 //! commented Python program that rebuilds the scenario (tokens, `x`, every
 //! head's `w_q`, `w_k`, `w_v`, `w_o`, scaling, mask, positional encoding)
-//! and computes, in the row convention of the engine (CONTRACT §2):
+//! and computes, in the row convention of the engine (docs/format.md §2):
 //!
 //! ```text
 //! q = x @ w_q    k = x @ w_k    v = x @ w_v

@@ -1,4 +1,4 @@
-//! The walkthrough as a timeline: the notes' animated figures (FIGURES F1,
+//! The walkthrough as a timeline: the notes' animated figures (docs/figures.md F1,
 //! F2, F4, F5) as an ordered list of steps over whatever scenario is loaded.
 //!
 //! For each head: the projections Q, K, V; then, query by query, each score

@@ -1,4 +1,4 @@
-//! The `cost` lab (FIGURES F10, note `000` §7): what attention costs and
+//! The `cost` lab (docs/figures.md F10, note `000` §7): what attention costs and
 //! the cheaper variants. Counts come from `crate::attention::cost`, whose
 //! variants are written once and either computed or only counted; times are
 //! measured here, one size per task so the page stays responsive.

@@ -1,4 +1,4 @@
-//! The `dropout` lab (FIGURES F12, note `001`): the order
+//! The `dropout` lab (docs/figures.md F12, note `001`): the order
 //! q·k → (÷√d_k) → mask → softmax → dropout → ·V as a strip, with one
 //! query's numbers under each stage. Inference (the default) leaves the
 //! weights alone; training drops each weight with probability p (a seeded,

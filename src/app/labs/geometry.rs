@@ -1,4 +1,4 @@
-//! The `geometry` lab (FIGURES F6, note 004 §8): the dot product as
+//! The `geometry` lab (docs/figures.md F6, note 004 §8): the dot product as
 //! `|q| |k| cos θ`. Drag q and three keys on a plane (pointer, touch, or
 //! focus a handle and use the arrow keys; Shift for bigger steps); the
 //! lengths, the angle, cos θ and the score update live, and the softmax

@@ -1,4 +1,4 @@
-//! The `masks` lab (FIGURES F9; note `000` §6.1–6.3, note `001`): the
+//! The `masks` lab (docs/figures.md F9; note `000` §6.1–6.3, note `001`): the
 //! scenario's mask as an `n × n` grid to click or drag over (keyboard:
 //! arrows, then Enter or Space), presets named by the model whose reach
 //! they give attention (full = global attention, causal = what an RNN has

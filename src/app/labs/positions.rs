@@ -1,4 +1,4 @@
-//! The `positions` lab (FIGURES F8; note `000` §5.2, note `001`): without
+//! The `positions` lab (docs/figures.md F8; note `000` §5.2, note `001`): without
 //! positions attention cannot tell order. 我喜欢你 and 你喜欢我 side by
 //! side; the current scenario's tokens shuffled (a button, drag, or click
 //! two tokens to swap them) with the engine's check "rows equal after

@@ -1,4 +1,4 @@
-//! The `scaling` lab (FIGURES F7): why the scores are divided by √d_k.
+//! The `scaling` lab (docs/figures.md F7): why the scores are divided by √d_k.
 //! Sample q and k with independent standard normal entries, show the
 //! histogram of q·k with and without ÷√d_k and its variance beside d_k and
 //! 1, then what softmax does to a row of such scores as d_k grows: the

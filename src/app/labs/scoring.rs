@@ -1,4 +1,4 @@
-//! The `scoring` lab (FIGURES F3): the current scenario's first head scored
+//! The `scoring` lab (docs/figures.md F3): the current scenario's first head scored
 //! three ways, dot product, scaled dot product and additive
 //! `w_aᵀ·tanh(W_a·q + U_a·k)` (W_a, U_a, w_a editable), side by side: the
 //! scores, the weights and the outputs, with what each costs. The math is
