@@ -1,0 +1,508 @@
+//! Tests of `scenario`, beside it so that the module itself reads as one job.
+
+use super::*;
+
+const ONE_HOT: &str = r#"{
+  "format": "attention-lab/1",
+  "tokens": ["a", "b"],
+  "x": [[1, 2], [3, 0]],
+  "heads": [{"w_q": [[1], [0], [0.5], [-1]], "w_k": [[0], [1], [2], [0]], "w_v": [[1], [1], [0], [10]]}],
+  "scale": false,
+  "positional": "onehot"
+}"#;
+
+const SMALL: &str = r#"{"format": "attention-lab/1", "x": [[1, 2]], "heads": [{"w_q": [[1], [2]], "w_k": [[1], [2]], "w_v": [[1], [1]]}]}"#;
+
+/// `(field, reason)` of the refusal of `text`.
+#[track_caller]
+fn refusal(text: &str) -> (String, Reason) {
+    let e = Scenario::from_json(text).expect_err(text);
+    (e.field, e.reason)
+}
+
+fn json(line: usize, column: usize, problem: JsonProblem) -> (String, Reason) {
+    (
+        String::new(),
+        Reason::Json {
+            line,
+            column,
+            problem,
+        },
+    )
+}
+
+#[test]
+fn text_that_is_not_json_is_refused_with_line_and_column() {
+    assert_eq!(refusal(""), json(1, 1, JsonProblem::Eof));
+    assert_eq!(
+        refusal("{\"format\": \"attention-lab/1\", \"x\": [[1, 2]"),
+        json(1, 42, JsonProblem::Eof)
+    );
+    assert_eq!(
+        refusal("[1 2]"),
+        json(1, 4, JsonProblem::ExpectedCommaOr(']'))
+    );
+    assert_eq!(refusal("{a: 1}"), json(1, 2, JsonProblem::ExpectedKey));
+    assert_eq!(
+        refusal("{\"x\": [[01]]}"),
+        json(1, 10, JsonProblem::InvalidNumber)
+    );
+    assert_eq!(
+        refusal("{\"format\": \"a\\x\"}"),
+        json(1, 15, JsonProblem::InvalidEscape)
+    );
+    // Text cut short is refused as such, even after a wrong field.
+    assert_eq!(
+        refusal("{\"format\": \"attention-lab/1\", \"x\": [[1, 2], [3]]"),
+        json(1, 48, JsonProblem::Eof)
+    );
+    assert_eq!(
+        refusal("{\"colour\": 1,\n}"),
+        json(2, 1, JsonProblem::ExpectedKey)
+    );
+    // Columns count characters, not bytes; CRLF is one line break; a
+    // leading BOM is skipped and not counted.
+    assert_eq!(
+        refusal("{\"format\":\"é\u{1}\"}"),
+        json(1, 13, JsonProblem::ControlCharacter)
+    );
+    assert_eq!(
+        refusal("{\r\n\"x\":\r\n x}"),
+        json(3, 2, JsonProblem::ExpectedValue)
+    );
+    assert_eq!(refusal("\u{feff}{x}"), json(1, 2, JsonProblem::ExpectedKey));
+    assert!(Scenario::from_json(&format!("\u{feff}{SMALL}")).is_ok());
+    // After a whole scenario, nothing but whitespace.
+    assert_eq!(
+        refusal(&format!("{SMALL} x")),
+        json(1, 116, JsonProblem::Trailing)
+    );
+    assert!(Scenario::from_json(&format!(" \n{SMALL}\r\n\t")).is_ok());
+    // A field given twice is refused (rather than one of them kept).
+    let twice = SMALL.replace("\"x\": [[1, 2]]", "\"x\": [[1, 2]], \"x\": [[1, 2]]");
+    assert_eq!(
+        refusal(&twice),
+        json(1, 48, JsonProblem::DuplicateKey("x".into()))
+    );
+    let twice = SMALL.replace("\"w_k\"", "\"w_q\": [[1], [2]], \"w_k\"");
+    assert_eq!(
+        refusal(&twice).1.to_string().split(": ").last(),
+        Some("duplicate key `w_q`")
+    );
+}
+
+#[test]
+fn nesting_is_bounded_without_overflowing_the_stack() {
+    let closed =
+        |open: &str, close: &str| format!("{}1{}", open.repeat(1_000_000), close.repeat(1_000_000));
+    for deep in [
+        closed("[", "]"),
+        closed("{\"x\":", "}"),
+        format!(
+            "{{\"format\": \"attention-lab/1\", \"x\": {}{}}}",
+            "[".repeat(400),
+            "]".repeat(400)
+        ),
+        SMALL.replace(
+            "}]}",
+            &format!(
+                "}}], \"mask\": {}1{}}}",
+                "{\"custom\":[".repeat(100),
+                "]}".repeat(100)
+            ),
+        ),
+    ] {
+        let (field, reason) = refusal(&deep);
+        assert_eq!(field, "");
+        assert!(
+            matches!(
+                reason,
+                Reason::Json {
+                    problem: JsonProblem::TooDeep,
+                    ..
+                }
+            ),
+            "{reason:?}"
+        );
+    }
+    // Unclosed, it is text cut short.
+    for open in ["[", "{\"x\":"] {
+        let (_, reason) = refusal(&open.repeat(1_000_000));
+        assert!(
+            matches!(
+                reason,
+                Reason::Json {
+                    problem: JsonProblem::Eof,
+                    ..
+                }
+            ),
+            "{reason:?}"
+        );
+    }
+}
+
+#[test]
+fn refusals_name_the_field() {
+    let with = |from: &str, to: &str| {
+        let text = SMALL.replace(from, to);
+        assert_ne!(text, SMALL);
+        refusal(&text)
+    };
+    const KNOWN: &[&str] = &[
+        "format",
+        "tokens",
+        "x",
+        "heads",
+        "w_o",
+        "scale",
+        "mask",
+        "positional",
+    ];
+    assert_eq!(
+        with("\"x\"", "\"colour\": 1, \"x\""),
+        (
+            "colour".into(),
+            Reason::UnknownField {
+                name: "colour".into(),
+                known: KNOWN
+            }
+        )
+    );
+    assert_eq!(
+        with("\"w_q\"", "\"w q\": 1, \"w_q\""),
+        (
+            "heads[0][\"w q\"]".into(),
+            Reason::UnknownField {
+                name: "w q".into(),
+                known: &["w_q", "w_k", "w_v"]
+            }
+        )
+    );
+    assert_eq!(
+        with("\"format\": \"attention-lab/1\", ", ""),
+        ("format".into(), Reason::MissingField("format"))
+    );
+    assert_eq!(
+        with("\"w_k\": [[1], [2]], ", ""),
+        ("heads[0].w_k".into(), Reason::MissingField("w_k"))
+    );
+    assert_eq!(
+        with("[[1, 2]]", "[[1, 2], [3]]"),
+        (
+            "x".into(),
+            Reason::Ragged {
+                row: 1,
+                len: 1,
+                first: 2
+            }
+        )
+    );
+    let long = "{\"a\": [1, {\"b\": null}], \"c\": \"0123456789012345678901234567890123456789\"}";
+    assert_eq!(
+        with("[[1, 2]]", long),
+        (
+            "x".into(),
+            Reason::Expected {
+                what: Expected::Rows,
+                got: "{\"a\":[1,{\"b\":null}],\"c\":\"012345678901234…".into()
+            }
+        )
+    );
+    assert_eq!(
+        with("[[1, 2]]", "[[1, 1e999]]"),
+        ("x[0][1]".into(), Reason::NumberOutOfRange)
+    );
+    assert_eq!(
+        with("[[1], [1]]}", "[[1], [-1e400]]}"),
+        ("heads[0].w_v[1][0]".into(), Reason::NumberOutOfRange)
+    );
+    assert_eq!(
+        with("[[1], [2]], \"w_k\"", "[[1], [\"1\"]], \"w_k\""),
+        (
+            "heads[0].w_q[1][0]".into(),
+            Reason::Expected {
+                what: Expected::Number,
+                got: "\"1\"".into()
+            }
+        )
+    );
+    assert_eq!(
+        with("[[1, 2]]", "[1, 2]"),
+        (
+            "x[0]".into(),
+            Reason::Expected {
+                what: Expected::Row,
+                got: "1".into()
+            }
+        )
+    );
+    assert_eq!(
+        with("[{", "[3, {"),
+        (
+            "heads[0]".into(),
+            Reason::Expected {
+                what: Expected::Object,
+                got: "3".into()
+            }
+        )
+    );
+    assert_eq!(
+        with(
+            "[{\"w_q\": [[1], [2]], \"w_k\": [[1], [2]], \"w_v\": [[1], [1]]}]",
+            "{}"
+        ),
+        (
+            "heads".into(),
+            Reason::Expected {
+                what: Expected::Heads,
+                got: "{}".into()
+            }
+        )
+    );
+    assert_eq!(
+        with("\"attention-lab/1\"", "3"),
+        ("format".into(), Reason::Format("3".into()))
+    );
+    let tail = |extra: &str| with("}]}", &format!("}}], {extra}}}"));
+    assert_eq!(
+        tail("\"tokens\": [\"a\", 3]"),
+        (
+            "tokens[1]".into(),
+            Reason::Expected {
+                what: Expected::Label,
+                got: "3".into()
+            }
+        )
+    );
+    assert_eq!(
+        tail("\"tokens\": \"a\""),
+        (
+            "tokens".into(),
+            Reason::Expected {
+                what: Expected::Labels,
+                got: "\"a\"".into()
+            }
+        )
+    );
+    assert_eq!(
+        tail("\"scale\": null"),
+        (
+            "scale".into(),
+            Reason::Expected {
+                what: Expected::Bool,
+                got: "null".into()
+            }
+        )
+    );
+    assert_eq!(
+        tail("\"mask\": 3"),
+        ("mask".into(), Reason::MaskForm("3".into()))
+    );
+    assert_eq!(
+        tail("\"mask\": null"),
+        ("mask".into(), Reason::MaskForm("null".into()))
+    );
+    assert_eq!(
+        tail("\"mask\": {\"padding\": 1, \"window\": 1}"),
+        (
+            "mask".into(),
+            Reason::MaskForm("{\"padding\":1,\"window\":1}".into())
+        )
+    );
+    assert_eq!(
+        tail("\"mask\": {}"),
+        ("mask".into(), Reason::MaskForm("{}".into()))
+    );
+    assert_eq!(
+        tail("\"mask\": {\"window\": 1.5}"),
+        ("mask.window".into(), Reason::WholeNumber("1.5".into()))
+    );
+    assert_eq!(
+        tail("\"mask\": {\"padding\": \"1\"}"),
+        ("mask.padding".into(), Reason::WholeNumber("\"1\"".into()))
+    );
+    assert_eq!(
+        tail("\"mask\": {\"custom\": [[1]]}"),
+        ("mask.custom".into(), Reason::CustomMask)
+    );
+    assert_eq!(
+        tail("\"mask\": {\"custom\": [[true, 1e999]]}"),
+        ("mask.custom[0][1]".into(), Reason::NumberOutOfRange)
+    );
+    assert_eq!(
+        tail("\"positional\": true"),
+        ("positional".into(), Reason::PositionalForm("true".into()))
+    );
+    // The document itself must be an object.
+    for (text, got) in [
+        ("[]", "[]"),
+        ("3", "3"),
+        ("null", "null"),
+        ("\"s\"", "\"s\""),
+    ] {
+        assert_eq!(
+            refusal(text),
+            (
+                String::new(),
+                Reason::Expected {
+                    what: Expected::Object,
+                    got: got.into()
+                }
+            )
+        );
+    }
+}
+
+#[test]
+fn optional_fields_read_as_before() {
+    let s = Scenario::from_json(SMALL).unwrap();
+    assert_eq!(
+        (
+            s.tokens.clone(),
+            s.scale,
+            s.mask.clone(),
+            s.positional,
+            s.w_o.clone()
+        ),
+        (
+            vec!["x1".to_string()],
+            true,
+            Mask::None,
+            Positional::None,
+            None
+        )
+    );
+    // `null` tokens and w_o read as absent.
+    let nulls = SMALL.replace("}]}", "}], \"tokens\": null, \"w_o\": null}");
+    assert_eq!(Scenario::from_json(&nulls).unwrap(), s);
+    for (mask, want) in [
+        ("\"none\"", Mask::None),
+        ("\"causal\"", Mask::Causal),
+        ("{\"padding\": 1}", Mask::Padding(1)),
+        ("{\"window\": 2}", Mask::Window(2)),
+        ("{\"window\": 1e300}", Mask::Window(usize::MAX)),
+        ("{\"window\": 2.0}", Mask::Window(2)),
+        ("{\"padding\": -0}", Mask::Padding(0)),
+        ("{\"custom\": [[true]]}", Mask::Custom(vec![vec![true]])),
+    ] {
+        let text = SMALL.replace("}]}", &format!("}}], \"mask\": {mask}}}"));
+        assert_eq!(Scenario::from_json(&text).unwrap().mask, want, "{mask}");
+    }
+    let text = SMALL.replace("}]}", "}], \"w_o\": [[0.5]], \"scale\": false, \"positional\": \"sinusoidal\", \"tokens\": [\"é\"]}");
+    let s = Scenario::from_json(&text).unwrap();
+    assert_eq!(s.w_o, Some(Matrix::from_element(1, 1, 0.5)));
+    assert_eq!(
+        (s.scale, s.positional, s.tokens),
+        (false, Positional::Sinusoidal, vec!["é".to_string()])
+    );
+}
+
+#[test]
+fn onehot_is_read_written_and_read_back() {
+    let s = Scenario::from_json(ONE_HOT).unwrap();
+    assert_eq!(s.positional, Positional::OneHot);
+    assert_eq!((s.d_model(), s.d_in()), (2, 4));
+    let text = s.to_json();
+    assert!(text.contains("\"positional\": \"onehot\""), "{text}");
+    assert_eq!(Scenario::from_json(&text).unwrap(), s);
+    let compact = s.to_json_compact();
+    assert!(compact.contains("\"positional\":\"onehot\""), "{compact}");
+    assert_eq!(Scenario::from_json(&compact).unwrap(), s);
+    // Re-exporting what was read gives the same bytes.
+    assert_eq!(Scenario::from_json(&text).unwrap().to_json(), text);
+}
+
+#[test]
+fn onehot_files_need_d_model_plus_n_rows_and_old_files_are_unchanged() {
+    let short = ONE_HOT.replace("[[1], [0], [0.5], [-1]]", "[[1], [0], [0.5]]");
+    let e = Scenario::from_json(&short).unwrap_err();
+    assert_eq!(e.field, "heads[0].w_q");
+    assert_eq!(
+        e.reason,
+        Reason::OneHotRows {
+            d_model: 2,
+            n: 2,
+            cols: 1,
+            got: (3, 1)
+        }
+    );
+    // The same file without positions needs 2 rows.
+    let none = ONE_HOT.replace("\"onehot\"", "\"none\"");
+    assert_eq!(
+        Scenario::from_json(&none).unwrap_err().to_string(),
+        "heads[0].w_q: expected 2×1, got 4×1"
+    );
+    let bad = ONE_HOT.replace("\"onehot\"", "\"one-hot\"");
+    assert_eq!(
+        Scenario::from_json(&bad).unwrap_err().to_string(),
+        "positional: expected \"none\", \"sinusoidal\" or \"onehot\", got \"one-hot\""
+    );
+    // A file without the field, or with the old values, writes them as before.
+    let old = ONE_HOT
+        .replace("[[1], [0], [0.5], [-1]]", "[[1], [0]]")
+        .replace("[[0], [1], [2], [0]]", "[[0], [1]]")
+        .replace("[[1], [1], [0], [10]]", "[[1], [1]]");
+    for (field, written) in [
+        ("\"positional\": \"none\"", "none"),
+        ("\"positional\": \"sinusoidal\"", "sinusoidal"),
+    ] {
+        let text = old.replace("\"positional\": \"onehot\"", field);
+        let s = Scenario::from_json(&text).unwrap();
+        let out = s.to_json();
+        assert!(out.contains(&format!("\"positional\": \"{written}\"")));
+        assert_eq!(Scenario::from_json(&out).unwrap().to_json(), out);
+    }
+}
+
+#[test]
+fn a_mask_alone_is_written_and_read_back() {
+    for m in [
+        Mask::None,
+        Mask::Causal,
+        Mask::Padding(3),
+        Mask::Window(2),
+        Mask::Custom(vec![vec![true, false], vec![false, true]]),
+    ] {
+        assert_eq!(Mask::from_json(&m.to_json()).unwrap(), m);
+    }
+    assert_eq!(Mask::Causal.to_json(), "\"causal\"");
+    for bad in [
+        "",
+        "{",
+        "\"sideways\"",
+        "{\"custom\": [[1]]}",
+        "[true]",
+        "{\"window\": -1}",
+    ] {
+        assert!(Mask::from_json(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn parts_are_read_back_bit_for_bit() {
+    let mut s = Scenario::from_json(ONE_HOT).unwrap();
+    s.tokens = vec!["\"q\"\\ 你".to_string(), "b".to_string()];
+    s.mask = Mask::Custom(vec![vec![true, false], vec![true, true]]);
+    s.x[(0, 1)] = 0.1 + 0.2;
+    s.x[(1, 0)] = -0.0;
+    let (header, numbers) = s.to_parts();
+    let back = Scenario::from_parts(&header, &numbers).unwrap();
+    assert_eq!(back, s);
+    assert_eq!(back.x[(1, 0)].to_bits(), (-0.0f64).to_bits());
+    // Parts that do not fit together are refused, never a panic.
+    assert!(Scenario::from_parts(&header, &numbers[1..]).is_none());
+    assert!(Scenario::from_parts(&header, &[numbers.as_slice(), &[1.0]].concat()).is_none());
+    let mut nan = numbers.clone();
+    nan[0] = f64::NAN;
+    assert!(Scenario::from_parts(&header, &nan).is_none());
+    for bad in [
+        "",
+        "{}",
+        "[1]",
+        &header.replace("\"heads\":1", "\"heads\":2"),
+    ] {
+        assert!(Scenario::from_parts(bad, &numbers).is_none(), "{bad}");
+    }
+    let huge = header.replacen("[2,2]", "[9007199254740992,9007199254740992]", 1);
+    assert!(Scenario::from_parts(&huge, &numbers).is_none());
+}
