@@ -40,6 +40,8 @@ fn scenario(x: Matrix, heads: Vec<HeadWeights>) -> Scenario {
         scale: false,
         mask: Mask::None,
         positional: Positional::None,
+        residual: false,
+        stack: Vec::new(),
     }
 }
 

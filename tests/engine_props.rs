@@ -145,6 +145,8 @@ fn scenario_from(
                 scale,
                 mask,
                 positional,
+                residual: false,
+                stack: Vec::new(),
             })
     })
 }

@@ -1192,6 +1192,7 @@ fn reason_zh(r: &Reason) -> String {
                 DimName::DK => "d_k（列数）",
                 DimName::DV => "d_v（列数）",
                 DimName::OutWidth => "输出宽度（列数）",
+                DimName::Layers => "层数",
             };
             format!("{what}必须在 1 到 {max} 之间，实际是 {got}")
         }
@@ -1239,6 +1240,9 @@ fn reason_zh(r: &Reason) -> String {
             limit / (1024 * 1024)
         ),
         Reason::Unreadable => "无法读取这个文件".into(),
+        Reason::ResidualWidth { input, output } => {
+            format!("要把输入加回来，注意力输出必须和输入一样宽（{input} 列），实际是 {output} 列")
+        }
         Reason::Json {
             line,
             column,
@@ -1254,6 +1258,7 @@ fn reason_zh(r: &Reason) -> String {
                 Expected::Labels => "由标签组成的数组",
                 Expected::Label => "一个字符串",
                 Expected::Heads => "由头组成的数组",
+                Expected::Layers => "由层组成的数组",
             };
             format!("应为{what}，实际是 {got}")
         }
@@ -1325,6 +1330,10 @@ mod error_tests {
                 got: 3_000_000,
             },
             Reason::Unreadable,
+            Reason::ResidualWidth {
+                input: 4,
+                output: 3,
+            },
             Reason::Expected {
                 what: Expected::Object,
                 got: "3".into(),
@@ -1358,6 +1367,7 @@ mod error_tests {
             DimName::DK,
             DimName::DV,
             DimName::OutWidth,
+            DimName::Layers,
         ]
         .map(|what| Reason::Dim {
             what,
@@ -1383,6 +1393,7 @@ mod error_tests {
             Expected::Labels,
             Expected::Label,
             Expected::Heads,
+            Expected::Layers,
         ]
         .map(|what| Reason::Expected {
             what,

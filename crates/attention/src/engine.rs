@@ -25,7 +25,7 @@
 
 use super::mask::{self, hides_anything};
 use super::positional::sinusoidal;
-use super::{Matrix, Positional, Reason, Scenario, ScenarioError, Stage};
+use super::{HeadWeights, Matrix, Positional, Reason, Scenario, ScenarioError, Stage};
 use nalgebra::DMatrix;
 
 /// Every intermediate of one head, rows in the row-vector orientation.
@@ -179,22 +179,58 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
             (Some(e), input)
         }
     };
+    layer(
+        scenario,
+        LayerIn {
+            pe,
+            input,
+            heads: &scenario.heads,
+            w_o: scenario.w_o.as_ref(),
+            prefix: "",
+        },
+    )
+}
+
+/// What one layer reads: its input (with the positions, for layer 1), its
+/// weights, and the prefix that names its fields in errors (`stack[0].`).
+struct LayerIn<'a> {
+    pe: Option<Matrix>,
+    input: Matrix,
+    heads: &'a [HeadWeights],
+    w_o: Option<&'a Matrix>,
+    prefix: &'a str,
+}
+
+/// One layer of attention over `l.input` with the scenario's mask and
+/// scaling: every head, the concatenation and the output projection. The
+/// same code for every layer, so layer l of a stack is bit for bit the one
+/// layer of a scenario whose `x` is layer l's input.
+fn layer(scenario: &Scenario, l: LayerIn) -> Result<Trace, ScenarioError> {
+    let LayerIn {
+        pe,
+        input,
+        heads,
+        w_o,
+        prefix,
+    } = l;
+    let n = input.nrows();
     let allowed = mask::allowed_matrix(&scenario.mask, n);
     let undefined_rows: Vec<usize> = (0..n)
         .filter(|&i| !(0..n).any(|j| allowed[(i, j)]))
         .collect();
+    let d_k = heads.first().map_or(0, |h| h.w_q.ncols());
+    let d_v = heads.first().map_or(0, |h| h.w_v.ncols());
     let divisor = if scenario.scale {
-        (scenario.d_k() as f64).sqrt()
+        (d_k as f64).sqrt()
     } else {
         1.0
     };
 
-    let heads: Vec<HeadTrace> = scenario
-        .heads
+    let heads: Vec<HeadTrace> = heads
         .iter()
         .enumerate()
         .map(|(r, w)| {
-            let field = format!("heads[{r}]");
+            let field = format!("{prefix}heads[{r}]");
             let q = matmul(&input, &w.w_q);
             let k = matmul(&input, &w.w_k);
             let v = matmul(&input, &w.w_v);
@@ -227,7 +263,6 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
 
     // Head r's output is columns r·d_v … r·d_v + d_v − 1: one contiguous
     // block of the column-major storage per head.
-    let d_v = scenario.d_v();
     let mut concat = Matrix::zeros(n, heads.len() * d_v);
     for (block, head) in concat
         .as_mut_slice()
@@ -236,17 +271,26 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
     {
         block.copy_from_slice(head.output.as_slice());
     }
-    let output = match &scenario.w_o {
+    let output = match w_o {
         Some(w_o) => {
             let out = matmul(&concat, w_o);
-            expect_finite("w_o", Stage::Output, &out, &undefined_rows)?;
+            expect_finite(
+                &format!("{prefix}w_o"),
+                Stage::Output,
+                &out,
+                &undefined_rows,
+            )?;
             out
         }
         None => concat.clone(),
     };
     Ok(Trace {
         tokens: scenario.tokens.clone(),
-        positional: scenario.positional,
+        positional: if prefix.is_empty() {
+            scenario.positional
+        } else {
+            Positional::None
+        },
         pe,
         input,
         masked: hides_anything(&allowed),
@@ -258,6 +302,69 @@ pub fn compute(scenario: &Scenario) -> Result<Trace, ScenarioError> {
         concat,
         output,
     })
+}
+
+/// Every layer of a scenario (docs/format.md §1b; note 000 §3.2: the next
+/// layer's input is the previous layer's output, already mixed with
+/// context).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackTrace {
+    /// One trace per layer. Layer 1's is [`compute`]'s; layer l + 1 reads
+    /// layer l's output (`input`), with no positions added again.
+    pub layers: Vec<Trace>,
+    /// Each layer's output `O_l`: `X_l + A_l` when the layer adds its input
+    /// back (`residual`), else its attention output `A_l` (the trace's
+    /// `output`). The last is the scenario's output.
+    pub outputs: Vec<Matrix>,
+}
+
+impl StackTrace {
+    /// The scenario's output, the last layer's `O_L`.
+    pub fn output(&self) -> &Matrix {
+        self.outputs.last().expect("a stack has at least one layer")
+    }
+}
+
+/// Validates `scenario` and computes every layer: layer 1 as [`compute`],
+/// then each layer of `stack` on the previous layer's output, by the same
+/// code. The cost grows linearly with the number of layers.
+pub fn compute_stack(scenario: &Scenario) -> Result<StackTrace, ScenarioError> {
+    let first = compute(scenario)?;
+    let mut out = StackTrace {
+        outputs: vec![with_residual(&first, scenario.residual, "residual")?],
+        layers: vec![first],
+    };
+    for (l, next) in scenario.stack.iter().enumerate() {
+        let prefix = format!("stack[{l}].");
+        let input = out.outputs[l].clone();
+        let trace = layer(
+            scenario,
+            LayerIn {
+                pe: None,
+                input,
+                heads: &next.heads,
+                w_o: next.w_o.as_ref(),
+                prefix: &prefix,
+            },
+        )?;
+        out.outputs.push(with_residual(
+            &trace,
+            next.residual,
+            &format!("{prefix}residual"),
+        )?);
+        out.layers.push(trace);
+    }
+    Ok(out)
+}
+
+/// A layer's output: `X + A` when it adds its input back, else `A`.
+fn with_residual(t: &Trace, residual: bool, field: &str) -> Result<Matrix, ScenarioError> {
+    if !residual {
+        return Ok(t.output.clone());
+    }
+    let sum = &t.input + &t.output;
+    expect_finite(field, Stage::Output, &sum, &t.undefined_rows)?;
+    Ok(sum)
 }
 
 /// `[a | b]`: the columns of `b` after those of `a` (same number of rows).
@@ -326,6 +433,8 @@ mod tests {
             scale: false,
             mask: Mask::None,
             positional,
+            residual: false,
+            stack: Vec::new(),
         }
     }
 

@@ -32,13 +32,17 @@ mod results;
 mod scenario;
 mod softmax;
 
-pub use engine::{compute, concat_columns, matmul, matmul_t, softmax_rows, HeadTrace, Trace};
+pub use engine::{
+    compute, compute_stack, concat_columns, matmul, matmul_t, softmax_rows, HeadTrace, StackTrace,
+    Trace,
+};
 pub use mask::{allowed_matrix, hides_anything};
 pub use positional::sinusoidal;
 pub use results::Results;
 pub use scenario::{
-    default_tokens, grouped, DimName, Expected, HeadWeights, Mask, Positional, Reason, Scenario,
-    ScenarioError, Stage, FORMAT, MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_N, MAX_TOKEN_CHARS,
+    default_tokens, grouped, DimName, Expected, HeadWeights, Layer, Mask, Positional, Reason,
+    Scenario, ScenarioError, Stage, FORMAT, MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_LAYERS, MAX_N,
+    MAX_TOKEN_CHARS,
 };
 pub use softmax::{softmax_jacobian, softmax_masked, softmax_parts, SoftmaxParts};
 

@@ -102,6 +102,8 @@ pub fn scenario(seed: u64, dims: Dims, with_w_o: bool) -> Scenario {
         scale: true,
         mask: Mask::None,
         positional: Positional::None,
+        residual: false,
+        stack: Vec::new(),
     }
 }
 

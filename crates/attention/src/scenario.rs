@@ -23,6 +23,9 @@ pub const MAX_D_MODEL: usize = 512;
 pub const MAX_HEADS: usize = 8;
 /// Longest token label, in characters.
 pub const MAX_TOKEN_CHARS: usize = 40;
+/// Most layers a scenario may stack: the first and up to three more
+/// (docs/format.md §1b).
+pub const MAX_LAYERS: usize = 4;
 
 /// One head's projections: `Q = X·w_q`, `K = X·w_k` (both `d_model × d_k`),
 /// `V = X·w_v` (`d_model × d_v`).
@@ -31,6 +34,18 @@ pub struct HeadWeights {
     pub w_q: Matrix,
     pub w_k: Matrix,
     pub w_v: Matrix,
+}
+
+/// A layer after the first (note 000 §3.2: layers stack, the next one reads
+/// the previous one's output). It has its own heads (their own number, d_k
+/// and d_v), its own optional W_O, and says whether it adds its input back
+/// (`residual`: `O = X + A`, else `O = A`, where `A` is its attention
+/// output `concat·W_O` or `concat`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layer {
+    pub heads: Vec<HeadWeights>,
+    pub w_o: Option<Matrix>,
+    pub residual: bool,
 }
 
 /// Which keys each query may see.
@@ -94,6 +109,12 @@ pub struct Scenario {
     pub mask: Mask,
     /// Positional encoding: none, added to `x`, or one-hot concatenated.
     pub positional: Positional,
+    /// Whether layer 1 adds its input back: its output is `X_1 + A_1`
+    /// rather than `A_1` (then `A_1` must be as wide as `X_1`).
+    pub residual: bool,
+    /// Layers 2 … L, in order (at most [`MAX_LAYERS`] − 1); empty for the
+    /// one layer of every file written before layers stacked.
+    pub stack: Vec<Layer>,
 }
 
 /// Why a scenario was refused: the field (a JSON path such as
@@ -127,6 +148,8 @@ pub enum DimName {
     DV,
     /// The number of columns of W_O.
     OutWidth,
+    /// The number of layers (the first and those in `stack`).
+    Layers,
 }
 
 /// Which matrix a [`Reason::Overflow`] is about.
@@ -228,6 +251,9 @@ pub enum Reason {
     TooLarge { limit: usize, got: usize },
     /// The browser could not read the file.
     Unreadable,
+    /// A layer that adds its input back needs an attention output as wide
+    /// as its input: `input` columns in, `output` out.
+    ResidualWidth { input: usize, output: usize },
 }
 
 /// What kind of value a [`Reason::Expected`] wanted.
@@ -241,6 +267,7 @@ pub enum Expected {
     Labels,
     Label,
     Heads,
+    Layers,
 }
 
 /// `1234567` as `1,234,567`.
@@ -271,6 +298,7 @@ impl fmt::Display for Reason {
                     DimName::DK => "d_k (its number of columns)",
                     DimName::DV => "d_v (its number of columns)",
                     DimName::OutWidth => "the output width (its number of columns)",
+                    DimName::Layers => "the number of layers",
                 };
                 write!(f, "{what} must be between 1 and {max}, got {got}")
             }
@@ -322,6 +350,10 @@ impl fmt::Display for Reason {
                 limit / (1024 * 1024)
             ),
             Reason::Unreadable => write!(f, "the file could not be read"),
+            Reason::ResidualWidth { input, output } => write!(
+                f,
+                "adding the input back needs an attention output as wide as the input ({input} columns); it has {output}"
+            ),
             Reason::Json {
                 line,
                 column,
@@ -337,6 +369,7 @@ impl fmt::Display for Reason {
                     Expected::Labels => "an array of labels",
                     Expected::Label => "a string",
                     Expected::Heads => "an array of heads",
+                    Expected::Layers => "an array of layers",
                 };
                 write!(f, "expected {what}, got {got}")
             }
@@ -449,17 +482,7 @@ impl Scenario {
 
     /// The scenario as a JSON document, fields in the order of docs/format.md §1.
     pub fn to_value(&self) -> Json {
-        let heads = self
-            .heads
-            .iter()
-            .map(|h| {
-                json::object(vec![
-                    ("w_q", rows::to_json(&h.w_q)),
-                    ("w_k", rows::to_json(&h.w_k)),
-                    ("w_v", rows::to_json(&h.w_v)),
-                ])
-            })
-            .collect::<Vec<_>>();
+        let heads = heads_json(&self.heads);
         let mut fields = vec![
             ("format", Json::from(self.format.as_str())),
             (
@@ -472,14 +495,36 @@ impl Scenario {
                 ),
             ),
             ("x", rows::to_json(&self.x)),
-            ("heads", Json::from(heads)),
+            ("heads", heads),
         ];
         if let Some(w_o) = &self.w_o {
             fields.push(("w_o", rows::to_json(w_o)));
         }
+        // Written only when used, so a one-layer file reads and writes
+        // byte for byte as before layers stacked.
+        if self.residual {
+            fields.push(("residual", Json::from(true)));
+        }
         fields.push(("scale", Json::from(self.scale)));
         fields.push(("mask", Json::from(&self.mask)));
         fields.push(("positional", Json::from(self.positional.code())));
+        if !self.stack.is_empty() {
+            let layers = self
+                .stack
+                .iter()
+                .map(|l| {
+                    let mut f = vec![("heads", heads_json(&l.heads))];
+                    if let Some(w_o) = &l.w_o {
+                        f.push(("w_o", rows::to_json(w_o)));
+                    }
+                    if l.residual {
+                        f.push(("residual", Json::from(true)));
+                    }
+                    json::object(f)
+                })
+                .collect::<Vec<_>>();
+            fields.push(("stack", Json::from(layers)));
+        }
         json::object(fields)
     }
 
@@ -494,7 +539,24 @@ impl Scenario {
             .iter()
             .map(|h| h.w_q.len() + h.w_k.len() + h.w_v.len())
             .sum();
-        self.x.len() + heads + self.w_o.as_ref().map_or(0, |w| w.len())
+        let stacked: usize = self
+            .stack
+            .iter()
+            .map(|l| {
+                let heads: usize = l
+                    .heads
+                    .iter()
+                    .map(|h| h.w_q.len() + h.w_k.len() + h.w_v.len())
+                    .sum();
+                heads + l.w_o.as_ref().map_or(0, |w| w.len())
+            })
+            .sum();
+        self.x.len() + heads + self.w_o.as_ref().map_or(0, |w| w.len()) + stacked
+    }
+
+    /// Number of layers: 1 and those in [`Scenario::stack`].
+    pub fn layers(&self) -> usize {
+        1 + self.stack.len()
     }
     /// Width of each input row.
     pub fn d_model(&self) -> usize {
@@ -588,6 +650,20 @@ impl Scenario {
             expect_shape("w_o", w_o, h * d_v, w_o.ncols())?;
             expect_finite("w_o", w_o)?;
         }
+        let mut width = self.w_o.as_ref().map_or(h * d_v, |w| w.ncols());
+        if self.residual && width != self.d_in() {
+            return Err(ScenarioError::new(
+                "residual",
+                Reason::ResidualWidth {
+                    input: self.d_in(),
+                    output: width,
+                },
+            ));
+        }
+        expect_dim("stack", DimName::Layers, self.layers(), MAX_LAYERS)?;
+        for (l, layer) in self.stack.iter().enumerate() {
+            width = check_layer(&format!("stack[{l}]."), layer, width)?;
+        }
 
         match &self.mask {
             Mask::None | Mask::Causal | Mask::Window(_) => {}
@@ -624,6 +700,64 @@ impl Scenario {
         }
         Ok(())
     }
+}
+
+/// The heads of a layer as the format writes them.
+fn heads_json(heads: &[HeadWeights]) -> Json {
+    Json::from(
+        heads
+            .iter()
+            .map(|h| {
+                json::object(vec![
+                    ("w_q", rows::to_json(&h.w_q)),
+                    ("w_k", rows::to_json(&h.w_k)),
+                    ("w_v", rows::to_json(&h.w_v)),
+                ])
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Checks a stacked layer that reads `input` columns (`prefix` names it:
+/// `stack[0].`); returns the width of its output.
+fn check_layer(prefix: &str, layer: &Layer, input: usize) -> Result<usize, ScenarioError> {
+    let f = |name: &str| format!("{prefix}{name}");
+    let h = layer.heads.len();
+    expect_dim(&f("heads"), DimName::Heads, h, MAX_HEADS)?;
+    let d_k = layer.heads[0].w_q.ncols();
+    let d_v = layer.heads[0].w_v.ncols();
+    expect_dim(&f("heads[0].w_q"), DimName::DK, d_k, MAX_D)?;
+    expect_dim(&f("heads[0].w_v"), DimName::DV, d_v, MAX_D)?;
+    for (r, head) in layer.heads.iter().enumerate() {
+        for (name, m, cols) in [
+            ("w_q", &head.w_q, d_k),
+            ("w_k", &head.w_k, d_k),
+            ("w_v", &head.w_v, d_v),
+        ] {
+            let field = f(&format!("heads[{r}].{name}"));
+            expect_shape(&field, m, input, cols)?;
+            expect_finite(&field, m)?;
+        }
+    }
+    let width = match &layer.w_o {
+        Some(w_o) => {
+            expect_dim(&f("w_o"), DimName::OutWidth, w_o.ncols(), MAX_D_MODEL)?;
+            expect_shape(&f("w_o"), w_o, h * d_v, w_o.ncols())?;
+            expect_finite(&f("w_o"), w_o)?;
+            w_o.ncols()
+        }
+        None => h * d_v,
+    };
+    if layer.residual && width != input {
+        return Err(ScenarioError::new(
+            f("residual"),
+            Reason::ResidualWidth {
+                input,
+                output: width,
+            },
+        ));
+    }
+    Ok(width)
 }
 
 /// `x1 … xn`, the labels of a scenario that names no tokens.
@@ -785,6 +919,8 @@ impl Scenario {
             scale: get("scale")?.as_bool()?,
             mask: read::mask(get("mask")?)?,
             positional: read::positional(get("positional")?)?,
+            residual: false,
+            stack: Vec::new(),
         };
         s.validate().ok()?;
         Some(s)

@@ -28,6 +28,8 @@ pub fn notes_004() -> Scenario {
         scale: false,
         mask: Mask::None,
         positional: Positional::None,
+        residual: false,
+        stack: Vec::new(),
     }
 }
 
@@ -195,6 +197,8 @@ pub fn two_heads() -> Scenario {
         scale: true,
         mask: Mask::Causal,
         positional: Positional::None,
+        residual: false,
+        stack: Vec::new(),
     }
 }
 
@@ -270,6 +274,8 @@ fn pattern(p: Pattern) -> Scenario {
         scale: false,
         mask,
         positional: Positional::None,
+        residual: false,
+        stack: Vec::new(),
     }
 }
 

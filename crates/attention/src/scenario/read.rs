@@ -19,11 +19,14 @@ const FIELDS: &[&str] = &[
     "x",
     "heads",
     "w_o",
+    "residual",
     "scale",
     "mask",
     "positional",
+    "stack",
 ];
 const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
+const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
 
 /// A scenario as written (docs/format.md §1).
 #[derive(serde::Deserialize)]
@@ -37,11 +40,26 @@ struct Doc {
     #[serde(default)]
     w_o: Option<Rows>,
     #[serde(default)]
+    residual: Off,
+    #[serde(default)]
     scale: Flag,
     #[serde(default)]
     mask: MaskValue,
     #[serde(default)]
     positional: PositionalValue,
+    #[serde(default)]
+    stack: Option<Layers>,
+}
+
+/// A stacked layer as written.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayerDoc {
+    heads: Heads,
+    #[serde(default)]
+    w_o: Option<Rows>,
+    #[serde(default)]
+    residual: Off,
 }
 
 /// One head as written.
@@ -91,6 +109,8 @@ enum Want {
     Labels,
     Head,
     Heads,
+    Layer,
+    Layers,
     Mask,
     Positional,
 }
@@ -106,6 +126,8 @@ enum Got {
     Labels(Vec<String>),
     Head(HeadWeights),
     Heads(Vec<HeadWeights>),
+    Layer(Layer),
+    Layers(Vec<Layer>),
     Mask(Mask),
     Positional(Positional),
 }
@@ -119,7 +141,8 @@ impl Want {
             got: got.clone(),
         };
         match self {
-            Want::Root | Want::Head => expected(Expected::Object),
+            Want::Root | Want::Head | Want::Layer => expected(Expected::Object),
+            Want::Layers => expected(Expected::Layers),
             Want::Tag => Reason::Format(got),
             Want::Flag => expected(Expected::Bool),
             Want::Num => expected(Expected::Number),
@@ -192,18 +215,21 @@ impl<'de> Visitor<'de> for Seed {
             Want::Rows => Want::Row,
             Want::Labels => Want::Label,
             Want::Heads => Want::Head,
+            Want::Layers => Want::Layer,
             _ => {
                 let got = Json::deserialize(SeqAccessDeserializer::new(a))?;
                 return Err(refuse("", self.0.other(&got)));
             }
         };
         let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
+        let mut layers = vec![];
         while let Some(got) = a.next_element_seed(Seed(item))? {
             match got {
                 Got::Num(x) => nums.push(x),
                 Got::Row(r) => rows.push(r),
                 Got::Text(t) => texts.push(t),
                 Got::Head(h) => heads.push(h),
+                Got::Layer(l) => layers.push(l),
                 _ => {}
             }
         }
@@ -211,6 +237,7 @@ impl<'de> Visitor<'de> for Seed {
             Want::Row => Got::Row(nums),
             Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| refuse("", r))?),
             Want::Labels => Got::Labels(texts),
+            Want::Layers => Got::Layers(layers),
             _ => Got::Heads(heads),
         })
     }
@@ -229,6 +256,16 @@ impl<'de> Visitor<'de> for Seed {
                     scale: d.scale.0,
                     mask: d.mask.0,
                     positional: d.positional.0,
+                    residual: d.residual.0,
+                    stack: d.stack.map_or_else(Vec::new, |l| l.0),
+                }))
+            }
+            Want::Layer => {
+                let l = LayerDoc::deserialize(a)?;
+                Ok(Got::Layer(Layer {
+                    heads: l.heads.0,
+                    w_o: l.w_o.map(|w| w.0),
+                    residual: l.residual.0,
                 }))
             }
             Want::Head => {
@@ -271,11 +308,20 @@ read_as! {
     Root(Root, Root: Scenario);
     Tag(Tag, Text: String);
     Flag(Flag, Flag: bool);
+    Off(Flag, Flag: bool);
+    Layers(Layers, Layers: Vec<Layer>);
     Rows(Rows, Rows: Matrix);
     Labels(Labels, Labels: Vec<String>);
     Heads(Heads, Heads: Vec<HeadWeights>);
     MaskValue(Mask, Mask: Mask);
     PositionalValue(Positional, Positional: Positional);
+}
+
+/// `residual` is false when absent.
+impl Default for Off {
+    fn default() -> Self {
+        Off(false)
+    }
 }
 
 /// `scale` is true when absent.
@@ -433,8 +479,13 @@ fn problem(text: &str, path: &Path, e: &serde_json::Error) -> ScenarioError {
     let message = e.to_string();
     if e.classify() == Category::Data {
         let name = quoted(&message).unwrap_or_default();
-        // Only the scenario (at the root) and its heads have fields.
-        let known = if path.iter().len() > 1 {
+        // The scenario (at the root), its heads, and its stacked layers
+        // (`stack[l]`, whose heads are heads too) have fields.
+        let segments: Vec<&Segment> = path.iter().collect();
+        let in_stack = matches!(segments.first(), Some(Segment::Map { key }) if key == "stack");
+        let known = if in_stack && segments.len() == 3 {
+            LAYER_FIELDS
+        } else if segments.len() > 1 {
             HEAD_FIELDS
         } else {
             FIELDS

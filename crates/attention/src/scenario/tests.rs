@@ -154,9 +154,11 @@ fn refusals_name_the_field() {
         "x",
         "heads",
         "w_o",
+        "residual",
         "scale",
         "mask",
         "positional",
+        "stack",
     ];
     assert_eq!(
         with("\"x\"", "\"colour\": 1, \"x\""),
