@@ -13,7 +13,9 @@
 //! tests fail (they never pass silently). PyTorch is not installed, so the
 //! PyTorch snippet is checked as text and parsed (not run) by Python.
 
-use attention_lab::attention::{compute, Mask, Matrix, Positional, Scenario, Trace};
+use attention_lab::attention::{
+    compute, compute_stack, HeadWeights, Layer, Mask, Matrix, Positional, Scenario, Trace,
+};
 use attention_lab::lesson::presets::{self, Dims, BENCH_DIMS};
 use attention_lab::lesson::snippets::{numpy_snippet, py_float, pytorch_snippet};
 use serde_json::Value;
@@ -30,6 +32,10 @@ const RTOL: f64 = 1e-12;
 /// with the tiny result (in the 64-wide benchmark scenario plain relative
 /// error reaches 7e-13 while this one stays below 1e-15).
 fn terms(trace: &Trace, s: &Scenario, i: usize, j: usize) -> f64 {
+    if !s.stack.is_empty() || s.residual {
+        // Several layers: relative to the entry, or 1 for entries near 0.
+        return 1.0;
+    }
     match &s.w_o {
         Some(w_o) => (0..w_o.nrows())
             .map(|k| (trace.concat[(i, k)] * w_o[(k, j)]).abs())
@@ -108,7 +114,10 @@ print("JSON:" + json.dumps(rows))
 fn check_numpy(name: &str, s: &Scenario) {
     require_numpy();
     let trace = compute(s).unwrap_or_else(|e| panic!("{name}: invalid scenario: {e}"));
-    let expected = &trace.output;
+    // The scenario's output: the last layer's (the one layer's trace output
+    // when nothing is stacked).
+    let stack = compute_stack(s).unwrap_or_else(|e| panic!("{name}: invalid stack: {e}"));
+    let expected = stack.output();
     let snippet = numpy_snippet(s);
     let stdout = run_python(name, &format!("{snippet}\n{PRINT_JSON}"));
     let line = |tag: &str| {
@@ -323,4 +332,34 @@ fn large_scores_need_the_stable_softmax() {
     let trace = compute(&s).unwrap();
     assert!(trace.heads[0].scores.max() > 710.0);
     check_both("large_scores", &s);
+}
+
+/// Three stacked layers (with W_O, residuals, a causal mask and sinusoidal
+/// positions): the program loops over the layers and prints the last
+/// layer's output, which must be the engine's.
+#[test]
+fn three_layers() {
+    let mut s = presets::random(21, dims(4, 3, 2, 2, 2), true);
+    s.mask = Mask::Causal;
+    s.positional = Positional::Sinusoidal;
+    let mut rng = attention_lab::attention::random::Rng::new(22);
+    let mut layer = |heads: usize, w_o: bool, residual: bool| Layer {
+        heads: (0..heads)
+            .map(|_| HeadWeights {
+                w_q: rng.matrix(3, 2),
+                w_k: rng.matrix(3, 2),
+                w_v: rng.matrix(3, 2),
+            })
+            .collect(),
+        w_o: w_o.then(|| rng.matrix(heads * 2, 3)),
+        residual,
+    };
+    s.residual = true;
+    s.stack = vec![layer(1, true, true), layer(3, true, false)];
+    let program = numpy_snippet(&s);
+    assert!(
+        program.contains("for heads, w_o, residual in layers:"),
+        "{program}"
+    );
+    check_both("three_layers", &s);
 }

@@ -5,7 +5,7 @@
 
 use super::json::{self, Json};
 use super::scenario::rows;
-use super::Trace;
+use super::{StackTrace, Trace};
 
 /// The results document, format `attention-lab-results/1`.
 #[derive(Clone, Debug)]
@@ -14,6 +14,44 @@ pub struct Results(Json);
 impl Results {
     /// Collects the results of `trace`.
     pub fn from_trace(trace: &Trace) -> Results {
+        Results(json::object(Self::fields(trace)))
+    }
+
+    /// The results of every layer (docs/format.md §1b): layer 1 as
+    /// [`Results::from_trace`] writes it, `output` the last layer's output,
+    /// and, when layers stack, `layer_output` (layer 1's output) and `stack`
+    /// (each further layer's heads, `concat`, its attention output
+    /// `attention_output` and its output `layer_output`). One layer without
+    /// a residual writes exactly what [`Results::from_trace`] writes.
+    pub fn from_stack(stack: &StackTrace) -> Results {
+        let first = &stack.layers[0];
+        let mut fields = Self::fields(first);
+        if stack.layers.len() == 1 && stack.outputs[0] == first.output {
+            return Results(json::object(fields));
+        }
+        for f in &mut fields {
+            if f.0 == "output" {
+                f.1 = rows::to_json(stack.output());
+            }
+        }
+        fields.push(("layer_output", rows::to_json(&stack.outputs[0])));
+        let layers = stack.layers[1..]
+            .iter()
+            .zip(&stack.outputs[1..])
+            .map(|(t, o)| {
+                json::object(vec![
+                    ("heads", Self::heads(t)),
+                    ("concat", rows::to_json(&t.concat)),
+                    ("attention_output", rows::to_json(&t.output)),
+                    ("layer_output", rows::to_json(o)),
+                ])
+            })
+            .collect::<Vec<_>>();
+        fields.push(("stack", Json::from(layers)));
+        Results(json::object(fields))
+    }
+
+    fn heads(trace: &Trace) -> Json {
         let heads = trace
             .heads
             .iter()
@@ -29,6 +67,10 @@ impl Results {
                 ])
             })
             .collect::<Vec<_>>();
+        Json::from(heads)
+    }
+
+    fn fields(trace: &Trace) -> Vec<(&'static str, Json)> {
         let mut fields = vec![
             ("format", Json::from("attention-lab-results/1")),
             (
@@ -45,7 +87,7 @@ impl Results {
         if let Some(pe) = &trace.pe {
             fields.push(("pe", rows::to_json(pe)));
         }
-        fields.push(("heads", Json::from(heads)));
+        fields.push(("heads", Self::heads(trace)));
         fields.push(("concat", rows::to_json(&trace.concat)));
         fields.push(("output", rows::to_json(&trace.output)));
         fields.push((
@@ -58,7 +100,7 @@ impl Results {
                     .collect::<Vec<_>>(),
             ),
         ));
-        Results(json::object(fields))
+        fields
     }
 
     /// Pretty JSON.

@@ -212,3 +212,54 @@ fn the_reader_names_a_layer_s_fields() {
     let e = with("\"scale\":", "\"residual\":1,\"scale\":");
     assert_eq!(e.field, "residual", "{e:?}");
 }
+
+#[test]
+fn results_export_every_layer() {
+    // One layer: exactly the one-layer export.
+    let one = random(
+        3,
+        Dims {
+            n: 3,
+            d_model: 2,
+            d_k: 2,
+            d_v: 2,
+            heads: 1,
+        },
+        false,
+    );
+    let t = compute(&one).unwrap();
+    assert_eq!(
+        attention::Results::from_stack(&compute_stack(&one).unwrap()).to_json(),
+        attention::Results::from_trace(&t).to_json()
+    );
+    // Two layers: the last layer's output as `output`, and each layer's own.
+    let s = two_layers();
+    let stack = compute_stack(&s).unwrap();
+    let doc = attention::Results::from_stack(&stack).to_json();
+    let v: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    let rows = |v: &serde_json::Value| -> Vec<Vec<f64>> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    let m = |m: &Matrix| -> Vec<Vec<f64>> {
+        (0..m.nrows())
+            .map(|i| (0..m.ncols()).map(|j| m[(i, j)]).collect())
+            .collect()
+    };
+    assert_eq!(rows(&v["output"]), m(stack.output()));
+    assert_eq!(rows(&v["layer_output"]), m(&stack.outputs[0]));
+    assert_eq!(
+        rows(&v["stack"][0]["heads"][1]["weights"]),
+        m(&stack.layers[1].heads[1].weights)
+    );
+    assert_eq!(rows(&v["stack"][0]["layer_output"]), m(&stack.outputs[1]));
+}

@@ -295,8 +295,13 @@ pub fn numpy_snippet(s: &Scenario) -> String {
     out.push_str("import numpy as np\n");
     tokens_and_x(&mut out, lib, s);
     positional(&mut out, s, "np.arange", "np.sin", "np.cos", "np.where");
-    heads(&mut out, lib, s);
-    w_o(&mut out, lib, s);
+    let stacked = is_stacked(s);
+    if stacked {
+        layers(&mut out, lib, s);
+    } else {
+        heads(&mut out, lib, s);
+        w_o(&mut out, lib, s);
+    }
     mask(&mut out, lib, s, true);
     out.push_str(
         "
@@ -317,8 +322,7 @@ def softmax_rows(masked, allowed):
 
 ",
     );
-    let _ = writeln!(
-        out,
+    let body = format!(
         "head_outputs = []
 for w_q, w_k, w_v in heads:
     q = x @ w_q  # (n, d_k): what each token is looking for
@@ -331,11 +335,15 @@ for w_q, w_k, w_v in heads:
     head_outputs.append(weights @ v)  # (n, d_v): a weighted average of the values
 
 concat = np.concatenate(head_outputs, axis=1)  # (n, h * d_v): heads side by side
-{}
-print(output)",
+{}",
         scale_line(s, "np.sqrt"),
-        output_line(s),
+        if stacked {
+            LAYER_OUTPUT
+        } else {
+            output_line(s)
+        },
     );
+    finish(&mut out, &body, stacked);
     out
 }
 
@@ -359,13 +367,17 @@ pub fn pytorch_snippet(s: &Scenario) -> String {
         "torch.cos",
         "torch.where",
     );
-    heads(&mut out, lib, s);
-    w_o(&mut out, lib, s);
+    let stacked = is_stacked(s);
+    if stacked {
+        layers(&mut out, lib, s);
+    } else {
+        heads(&mut out, lib, s);
+        w_o(&mut out, lib, s);
+    }
     mask(&mut out, lib, s, false);
-    let _ = writeln!(
-        out,
-        "
-head_outputs = []
+    out.push('\n');
+    let body = format!(
+        "head_outputs = []
 for w_q, w_k, w_v in heads:
     q = x @ w_q  # (n, d_k): what each token is looking for
     k = x @ w_k  # (n, d_k): what each token can be found by
@@ -380,12 +392,98 @@ for w_q, w_k, w_v in heads:
     head_outputs.append(weights @ v)  # (n, d_v): a weighted average of the values
 
 concat = torch.cat(head_outputs, dim=-1)  # (n, h * d_v): heads side by side
-{}
-print(output)",
+{}",
         scale_line(s, "math.sqrt"),
-        output_line(s),
+        if stacked {
+            LAYER_OUTPUT
+        } else {
+            output_line(s)
+        },
     );
+    finish(&mut out, &body, stacked);
     out
+}
+
+/// Whether `s` has more than the one layer of every file before layers
+/// stacked (or adds its input back): its program then loops over layers.
+fn is_stacked(s: &Scenario) -> bool {
+    !s.stack.is_empty() || s.residual
+}
+
+/// A layer's attention output, inside the stacked program's function.
+const LAYER_OUTPUT: &str = "output = concat if w_o is None else concat @ w_o  # (n, d_out)";
+
+/// The computation `body` (one layer's heads, from `x`, to `output`) as the
+/// program runs it: once, or (stacked) as a function called for each layer
+/// on the previous layer's output (note 000 §3.2).
+fn finish(out: &mut String, body: &str, stacked: bool) {
+    if !stacked {
+        let _ = writeln!(out, "{body}\nprint(output)");
+        return;
+    }
+    let indented: Vec<String> = body
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("    {l}")
+            }
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "def attention_layer(x, heads, w_o):
+    \"\"\"One layer of multi-head self-attention over x (one row per token).\"\"\"
+{}
+    return output
+
+
+# The layers stack: each reads the previous layer's output, already mixed
+# with context. A layer with residual=True adds its input back: x + A.
+for heads, w_o, residual in layers:
+    a = attention_layer(x, heads, w_o)
+    x = x + a if residual else a
+
+output = x
+print(output)",
+        indented.join("\n")
+    );
+}
+
+/// Every layer's weights (stacked programs): `layers` holds
+/// `(heads, w_o, residual)` per layer, in order.
+fn layers(out: &mut String, lib: &Lib, s: &Scenario) {
+    let _ = writeln!(
+        out,
+        "\n# {} layers, in order. Layer 1 reads x; each next layer reads the previous\n\
+         # layer's output. Each has its own heads (w_q, w_k, w_v), optional w_o and residual.\n\
+         layers = []",
+        s.layers()
+    );
+    let mut all = vec![(&s.heads, s.w_o.as_ref(), s.residual)];
+    all.extend(
+        s.stack
+            .iter()
+            .map(|l| (&l.heads, l.w_o.as_ref(), l.residual)),
+    );
+    for (l, (heads, w_o, residual)) in all.into_iter().enumerate() {
+        let _ = writeln!(out, "\n# Layer {}\nheads = []", l + 1);
+        for h in heads {
+            float_matrix(out, lib, "w_q", &h.w_q);
+            float_matrix(out, lib, "w_k", &h.w_k);
+            float_matrix(out, lib, "w_v", &h.w_v);
+            let _ = writeln!(out, "heads.append((w_q, w_k, w_v))");
+        }
+        match w_o {
+            Some(w) => float_matrix(out, lib, "w_o", w),
+            None => {
+                let _ = writeln!(out, "w_o = None  # this layer's output is its concat");
+            }
+        }
+        let py_bool = if residual { "True" } else { "False" };
+        let _ = writeln!(out, "layers.append((heads, w_o, {py_bool}))");
+    }
 }
 
 fn output_line(s: &Scenario) -> &'static str {
