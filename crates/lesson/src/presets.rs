@@ -33,6 +33,70 @@ pub fn notes_004() -> Scenario {
     }
 }
 
+/// The strength of a hand-set match in [`induction`]: a score of 5 against
+/// 0 gives a weight of e⁵/(e⁵ + 4) ≈ 0.97 among five keys.
+const MATCH: f64 = 5.0;
+
+/// A two-layer circuit set by hand (an induction head, note 000 §3.2: the
+/// second layer reads what the first wrote into each position). Tokens
+/// `A B C D A`; each token is one-hot in dimensions 0–3 of x (A, B, C, D),
+/// dimensions 4–7 are left empty for the first layer to write into, and
+/// one-hot positions `eⁱ` are concatenated after (so the layers read 13
+/// columns). No mask and no scaling, so the numbers stay round.
+///
+/// - Layer 1, a previous-token head: the query of position i (its `eⁱ`)
+///   matches the key of position i − 1, the value copies that token's
+///   one-hot, and W_O writes it into dimensions 4–7. With the residual,
+///   each position now holds its own token and the one before it.
+/// - Layer 2, an induction head: the query of a position (its own token)
+///   matches the keys of positions whose *previous* token is the same;
+///   the value copies that position's own token. The last A finds the
+///   position after the first A, which holds B: the output predicts B.
+///
+/// Without layer 1 nothing has been written into dimensions 4–7, every
+/// score of layer 2 is 0, and the last A's output is an even mix.
+pub fn induction() -> Scenario {
+    let tokens = ["A", "B", "C", "D", "A"];
+    let (n, d_model, vocab) = (tokens.len(), 8, 4);
+    let d_in = d_model + n;
+    let id = |t: &str| ["A", "B", "C", "D"].iter().position(|&v| v == t).unwrap();
+    let x = Matrix::from_fn(n, d_model, |i, c| f64::from(c == id(tokens[i])));
+    let pos = |i: usize| d_model + i; // the input column of position i's eⁱ
+                                      // Layer 1: the previous-token head.
+    let w_q1 = Matrix::from_fn(d_in, n, |r, c| if r == pos(c) { MATCH } else { 0.0 });
+    let w_k1 = Matrix::from_fn(d_in, n, |r, c| f64::from(c > 0 && r == pos(c - 1)));
+    let w_v1 = Matrix::from_fn(d_in, vocab, |r, c| f64::from(r == c));
+    let w_o1 = Matrix::from_fn(vocab, d_in, |r, c| f64::from(c == vocab + r));
+    // Layer 2: the induction head (its own token against the previous one).
+    let w_q2 = Matrix::from_fn(d_in, vocab, |r, c| if r == c { MATCH } else { 0.0 });
+    let w_k2 = Matrix::from_fn(d_in, vocab, |r, c| f64::from(r == vocab + c));
+    let w_v2 = Matrix::from_fn(d_in, vocab, |r, c| f64::from(r == c));
+    Scenario {
+        format: FORMAT.to_string(),
+        tokens: toks(&tokens),
+        x,
+        heads: vec![HeadWeights {
+            w_q: w_q1,
+            w_k: w_k1,
+            w_v: w_v1,
+        }],
+        w_o: Some(w_o1),
+        scale: false,
+        mask: Mask::None,
+        positional: Positional::OneHot,
+        residual: true,
+        stack: vec![attention::Layer {
+            heads: vec![HeadWeights {
+                w_q: w_q2,
+                w_k: w_k2,
+                w_v: w_v2,
+            }],
+            w_o: None,
+            residual: false,
+        }],
+    }
+}
+
 /// Which preset (the page names them in both languages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
@@ -441,5 +505,38 @@ mod tests {
         }
         largest.dedup();
         assert_eq!(largest.len(), 8, "each head its own pattern");
+    }
+
+    /// The hand-set induction circuit: with both layers the last A's
+    /// output is B's one-hot (almost); without the first layer, or with
+    /// the first layer alone, it is not.
+    #[test]
+    fn the_induction_circuit_needs_both_layers() {
+        let s = induction();
+        let stack = attention::compute_stack(&s).unwrap();
+        let last = stack.output().row(4).iter().copied().collect::<Vec<f64>>();
+        assert_eq!(last.len(), 4, "the output is a token (A, B, C, D)");
+        assert!(last[1] > 0.9, "predicts B: {last:?}");
+        assert!(
+            last.iter().enumerate().all(|(k, &v)| k == 1 || v < 0.1),
+            "{last:?}"
+        );
+        // Layer 1 is a previous-token head: each position i > 0 looks at i − 1.
+        let w = &stack.layers[0].heads[0].weights;
+        for i in 1..5 {
+            assert!(w[(i, i - 1)] > 0.95, "position {i}: {:?}", w.row(i));
+        }
+        // Remove layer 1: layer 2 reads x (and the positions) directly.
+        let mut without = s.clone();
+        let second = without.stack.remove(0);
+        without.heads = second.heads;
+        without.w_o = second.w_o;
+        without.residual = second.residual;
+        let t = compute(&without).unwrap();
+        let last = t.output.row(4).iter().copied().collect::<Vec<f64>>();
+        assert!(
+            last[1] < 0.5 && last.iter().all(|&v| v < 0.5),
+            "no longer finds B: {last:?}"
+        );
     }
 }
