@@ -534,24 +534,19 @@ impl Scenario {
     }
     /// How many numbers the scenario holds (x, every projection, W_O).
     pub fn numbers(&self) -> usize {
-        let heads: usize = self
-            .heads
-            .iter()
-            .map(|h| h.w_q.len() + h.w_k.len() + h.w_v.len())
-            .sum();
+        let weights = |heads: &[HeadWeights], w_o: Option<&Matrix>| -> usize {
+            let heads: usize = heads
+                .iter()
+                .map(|h| h.w_q.len() + h.w_k.len() + h.w_v.len())
+                .sum();
+            heads + w_o.map_or(0, |w| w.len())
+        };
         let stacked: usize = self
             .stack
             .iter()
-            .map(|l| {
-                let heads: usize = l
-                    .heads
-                    .iter()
-                    .map(|h| h.w_q.len() + h.w_k.len() + h.w_v.len())
-                    .sum();
-                heads + l.w_o.as_ref().map_or(0, |w| w.len())
-            })
+            .map(|l| weights(&l.heads, l.w_o.as_ref()))
             .sum();
-        self.x.len() + heads + self.w_o.as_ref().map_or(0, |w| w.len()) + stacked
+        self.x.len() + weights(&self.heads, self.w_o.as_ref()) + stacked
     }
 
     /// Number of layers: 1 and those in [`Scenario::stack`].
@@ -616,53 +611,25 @@ impl Scenario {
             }
         }
 
-        let h = self.heads.len();
-        expect_dim("heads", DimName::Heads, h, MAX_HEADS)?;
-        let d_k = self.d_k();
-        let d_v = self.d_v();
-        expect_dim("heads[0].w_q", DimName::DK, d_k, MAX_D)?;
-        expect_dim("heads[0].w_v", DimName::DV, d_v, MAX_D)?;
-        for (r, head) in self.heads.iter().enumerate() {
-            for (name, m, cols) in [
-                ("w_q", &head.w_q, d_k),
-                ("w_k", &head.w_k, d_k),
-                ("w_v", &head.w_v, d_v),
-            ] {
-                let field = format!("heads[{r}].{name}");
-                if self.positional == Positional::OneHot && m.shape() != (self.d_in(), cols) {
-                    return Err(ScenarioError::new(
-                        field,
-                        Reason::OneHotRows {
-                            d_model,
-                            n,
-                            cols,
-                            got: m.shape(),
-                        },
-                    ));
-                }
-                expect_shape(&field, m, self.d_in(), cols)?;
-                expect_finite(&field, m)?;
-            }
-        }
-
-        if let Some(w_o) = &self.w_o {
-            expect_dim("w_o", DimName::OutWidth, w_o.ncols(), MAX_D_MODEL)?;
-            expect_shape("w_o", w_o, h * d_v, w_o.ncols())?;
-            expect_finite("w_o", w_o)?;
-        }
-        let mut width = self.w_o.as_ref().map_or(h * d_v, |w| w.ncols());
-        if self.residual && width != self.d_in() {
-            return Err(ScenarioError::new(
-                "residual",
-                Reason::ResidualWidth {
-                    input: self.d_in(),
-                    output: width,
-                },
-            ));
-        }
+        let one_hot = (self.positional == Positional::OneHot).then_some((d_model, n));
+        let mut width = check_layer(
+            "",
+            LayerRef {
+                heads: &self.heads,
+                w_o: self.w_o.as_ref(),
+                residual: self.residual,
+            },
+            self.d_in(),
+            one_hot,
+        )?;
         expect_dim("stack", DimName::Layers, self.layers(), MAX_LAYERS)?;
         for (l, layer) in self.stack.iter().enumerate() {
-            width = check_layer(&format!("stack[{l}]."), layer, width)?;
+            let layer = LayerRef {
+                heads: &layer.heads,
+                w_o: layer.w_o.as_ref(),
+                residual: layer.residual,
+            };
+            width = check_layer(&format!("stack[{l}]."), layer, width, None)?;
         }
 
         match &self.mask {
@@ -718,9 +685,26 @@ fn heads_json(heads: &[HeadWeights]) -> Json {
     )
 }
 
-/// Checks a stacked layer that reads `input` columns (`prefix` names it:
-/// `stack[0].`); returns the width of its output.
-fn check_layer(prefix: &str, layer: &Layer, input: usize) -> Result<usize, ScenarioError> {
+/// A layer's weights, wherever the scenario keeps them (layer 1 at its top
+/// level, the others in `stack`).
+#[derive(Clone, Copy)]
+struct LayerRef<'a> {
+    heads: &'a [HeadWeights],
+    w_o: Option<&'a Matrix>,
+    residual: bool,
+}
+
+/// Checks a layer that reads `input` columns (`prefix` names it: `` for
+/// layer 1, `stack[0].` for layer 2); returns the width of its output.
+/// `one_hot`: layer 1 under one-hot positions (d_model, n), whose
+/// projections are refused with the reason that says why they need n more
+/// rows.
+fn check_layer(
+    prefix: &str,
+    layer: LayerRef,
+    input: usize,
+    one_hot: Option<(usize, usize)>,
+) -> Result<usize, ScenarioError> {
     let f = |name: &str| format!("{prefix}{name}");
     let h = layer.heads.len();
     expect_dim(&f("heads"), DimName::Heads, h, MAX_HEADS)?;
@@ -735,11 +719,22 @@ fn check_layer(prefix: &str, layer: &Layer, input: usize) -> Result<usize, Scena
             ("w_v", &head.w_v, d_v),
         ] {
             let field = f(&format!("heads[{r}].{name}"));
+            if let Some((d_model, n)) = one_hot.filter(|_| m.shape() != (input, cols)) {
+                return Err(ScenarioError::new(
+                    field,
+                    Reason::OneHotRows {
+                        d_model,
+                        n,
+                        cols,
+                        got: m.shape(),
+                    },
+                ));
+            }
             expect_shape(&field, m, input, cols)?;
             expect_finite(&field, m)?;
         }
     }
-    let width = match &layer.w_o {
+    let width = match layer.w_o {
         Some(w_o) => {
             expect_dim(&f("w_o"), DimName::OutWidth, w_o.ncols(), MAX_D_MODEL)?;
             expect_shape(&f("w_o"), w_o, h * d_v, w_o.ncols())?;
