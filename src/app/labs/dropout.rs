@@ -6,7 +6,7 @@
 //! `crate::lesson::dropout`, beside the engine's trace, never inside it.
 
 use super::predict::Lab;
-use super::{checked, mini};
+use super::{checked, keep, mini, setting};
 use crate::app::i18n::{Lang, S};
 use crate::attention::Trace;
 use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
@@ -38,11 +38,12 @@ pub fn DropoutLab(p: &DropoutLabProps) -> Html {
 fn DropoutBody(p: &DropoutLabProps) -> Html {
     let lang = p.lang;
     let t = &p.trace;
-    let training = use_state(|| false);
-    let rate = use_state(|| 0.5f64);
-    let seed = use_state(|| 1u64);
-    let query = use_state(|| 0usize);
-    let head = use_state(|| 0usize);
+    // The address keeps the mode, rate, seed, query and head (1-based).
+    let training = use_state(|| setting("dropout.train", |v: &u8| *v <= 1) == Some(1));
+    let rate = use_state(|| setting("dropout.p", |v| (0.0..=MAX_P).contains(v)).unwrap_or(0.5f64));
+    let seed = use_state(|| setting("dropout.seed", |_: &u64| true).unwrap_or(1));
+    let query = use_state(|| setting("dropout.query", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
+    let head = use_state(|| setting("dropout.head", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
     let error = use_state(|| None::<S>);
     let n = t.n();
     let (i, h) = ((*query).min(n - 1), (*head).min(t.heads.len() - 1));
@@ -52,7 +53,10 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
 
     let set_mode = |on: bool| {
         let training = training.clone();
-        Callback::from(move |_: Event| training.set(on))
+        Callback::from(move |_: Event| {
+            keep("dropout.train", u8::from(on));
+            training.set(on)
+        })
     };
     let on_rate = {
         let (rate, error) = (rate.clone(), error.clone());
@@ -62,6 +66,7 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
             }) {
                 Some(v) => {
                     error.set(None);
+                    keep("dropout.p", v);
                     rate.set(v);
                 }
                 None => error.set(Some(S::LabBadRate)),
@@ -74,6 +79,7 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
             move |e: Event| match checked(&e, |t| t.trim().parse::<u64>().ok()) {
                 Some(v) => {
                     error.set(None);
+                    keep("dropout.seed", v);
                     seed.set(v);
                 }
                 None => error.set(Some(S::LabBadSeed)),
@@ -82,13 +88,18 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
     };
     let next_seed = {
         let seed = seed.clone();
-        Callback::from(move |_: MouseEvent| seed.set(*seed + 1))
+        Callback::from(move |_: MouseEvent| {
+            keep("dropout.seed", *seed + 1);
+            seed.set(*seed + 1)
+        })
     };
     let pick_query = {
         let query = query.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                query.set(sel.value().parse().unwrap_or(0));
+                let v: usize = sel.value().parse().unwrap_or(0);
+                keep("dropout.query", v + 1);
+                query.set(v);
             }
         })
     };
@@ -96,7 +107,9 @@ fn DropoutBody(p: &DropoutLabProps) -> Html {
         let head = head.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                head.set(sel.value().parse().unwrap_or(0));
+                let v: usize = sel.value().parse().unwrap_or(0);
+                keep("dropout.head", v + 1);
+                head.set(v);
             }
         })
     };
