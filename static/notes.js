@@ -10,11 +10,14 @@
     const [path, hash] = src.split("#");
     f.src = path + "&lang=" + lang + "#" + hash;
   }
-  // Each figure reports its height; only messages from this origin count.
+  // Each figure reports its content's height whenever it changes, growing or
+  // shrinking; its frame takes that height, so every figure shows whole.
+  // Only messages from this origin, from one of these frames, count.
   addEventListener("message", (e) => {
     if (e.origin !== location.origin || !e.data || e.data.type !== "attention-lab:height") return;
+    const height = Number(e.data.height);
+    if (!(height > 0 && height < 20000)) return;
     for (const f of document.querySelectorAll("iframe")) {
-      // A figure taller than 760 px scrolls inside its frame.
-      if (f.contentWindow === e.source) f.style.height = Math.min(760, Math.ceil(e.data.height)) + "px";
+      if (f.contentWindow === e.source) f.style.height = Math.ceil(height) + "px";
     }
   });

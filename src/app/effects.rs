@@ -342,12 +342,22 @@ pub enum View {
     Cost,
 }
 
+impl View {
+    /// Whether the figure draws the scenario (the geometry and scaling labs
+    /// draw their own vectors and samples): only these get a caption line.
+    pub fn shows_scenario(self) -> bool {
+        !matches!(self, View::Geometry | View::Scaling)
+    }
+}
+
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
-/// `?view=`, `?lock=1` (numbers shown, not editable).
+/// `?view=`, `?lock=1` (numbers shown, not editable), `?caption=1` (an
+/// embedded figure's caption line: the scenario and its settings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DisplayMode {
     pub embed: bool,
     pub locked: bool,
+    pub caption: bool,
     pub view: View,
 }
 
@@ -368,6 +378,7 @@ pub fn display_mode() -> DisplayMode {
     DisplayMode {
         embed: on("embed"),
         locked: on("lock"),
+        caption: on("caption"),
         view: match query("view").as_deref() {
             Some("walkthrough") => View::Walkthrough,
             Some("heatmaps") => View::Heatmaps,
@@ -402,19 +413,22 @@ pub fn full_page_url() -> String {
     format!("{path}{query}{}", location_hash())
 }
 
-/// In an iframe: tells the host page the content height whenever it changes
-/// (`{type: "attention-lab:height", height}`, docs/format.md §4). The returned
-/// observer stops when dropped.
+/// In an iframe: tells the host page the content height whenever it changes,
+/// growing or shrinking (`{type: "attention-lab:height", height}`, docs/embedding.md). The
+/// height is the page's own `<main>` (its border box, in whole CSS pixels):
+/// never the document's scroll height, which is at least the iframe's own
+/// height and so could never let a frame shrink. The returned observer
+/// stops when dropped.
 pub fn post_height_on_resize() -> Option<ResizeWatch> {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
     let w = window()?;
     let parent = w.parent().ok().flatten()?;
-    let root = w.document()?.document_element()?;
+    let content = w.document()?.query_selector("main").ok().flatten()?;
     let last = std::rc::Rc::new(std::cell::Cell::new(-1.0f64));
-    let measure = root.clone();
+    let measure = content.clone();
     let callback = Closure::<dyn FnMut()>::new(move || {
-        let height = f64::from(measure.scroll_height());
+        let height = measure.get_bounding_client_rect().height().ceil();
         if height != last.get() {
             last.set(height);
             let msg = js_sys::Object::new();
@@ -424,10 +438,7 @@ pub fn post_height_on_resize() -> Option<ResizeWatch> {
         }
     });
     let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
-    observer.observe(&root);
-    if let Some(body) = w.document().and_then(|d| d.body()) {
-        observer.observe(&body);
-    }
+    observer.observe(&content);
     Some(ResizeWatch {
         observer,
         _callback: callback,
@@ -448,7 +459,8 @@ impl Drop for ResizeWatch {
 
 /// A ready `<iframe>` for the current scenario and the few lines a host page
 /// needs to follow the height messages (checking the sender's origin).
-pub fn embed_snippet(view: &str, fragment: &str, lang: &str) -> String {
+/// (`caption`: with the embedded figure's caption line, `caption=1`).
+pub fn embed_snippet(view: &str, fragment: &str, lang: &str, caption: bool) -> String {
     let (origin, path) = window()
         .map(|w| {
             let l = w.location();
@@ -458,7 +470,7 @@ pub fn embed_snippet(view: &str, fragment: &str, lang: &str) -> String {
             )
         })
         .unwrap_or_default();
-    let params = url::embed_params(view, lang, &location_search());
+    let params = url::embed_params(view, lang, &location_search(), caption);
     url::embed_snippet(&origin, &path, &params, fragment)
 }
 

@@ -23,7 +23,8 @@ pub struct HeadsProps {
     pub transpose: bool,
     /// Start the big-matrix view closed (large scenarios).
     pub collapsed: bool,
-    /// Shown alone (the embedded heatmaps figure): no "see below".
+    /// Shown alone (the embedded heatmaps figure): the heatmaps only (no
+    /// difference map, split or notes' form), and no "see below".
     pub standalone: bool,
     pub lang: Lang,
 }
@@ -248,7 +249,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         }
     });
 
-    let diff = (h >= 2).then(|| {
+    let diff = (h >= 2 && !props.standalone).then(|| {
         let select = |which: usize| {
             let pair = pair.clone();
             Callback::from(move |e: Event| {
@@ -304,12 +305,16 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                     { t.undefined_rows.iter().map(|&i| t.tokens[i].clone()).collect::<Vec<_>>().join(", ") }</p>
             }
             <div class="multiples">{ for heatmaps }</div>
-            { diff.unwrap_or_default() }
-            <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
-                // A component, so that its tables are built only when open.
-                <SplitView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
-            </Collapse>
-            <NotesView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
+            // Embedded alone (`view=heatmaps`), the figure is the heatmaps:
+            // the difference, the split and the notes' form stay on the page.
+            if !props.standalone {
+                { diff.unwrap_or_default() }
+                <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
+                    // A component, so that its tables are built only when open.
+                    <SplitView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
+                </Collapse>
+                <NotesView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
+            }
             <p class="note combine-note">{ combine.t(lang) }</p>
         </section>
     }

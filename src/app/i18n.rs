@@ -183,8 +183,15 @@ strings! {
     PresetWide => "8 个头 × 64 = 512（种子）", "8 heads × 64 = 512 (seed)";
     AboutWide => "笔记 000 §5.1 的尺寸：d_model = 512，8 个头各 64 维，拼接后 512 维，再乘 512 × 512 的 W_O。数字由种子生成，取训练好的层常见的尺度：输入服从 N(0, 1)，W_Q、W_K、W_V 服从 N(0, 1/d_model)，所以缩放后的分数大约是标准正态，softmax 不饱和，各头的权重各不相同。宽矩阵一次显示 16 行 × 16 列的窗口，用滑块或方向键移动。",
         "Note 000 §5.1's sizes: d_model = 512, 8 heads of 64, concatenated to 512 and multiplied by a 512 × 512 W_O. The numbers come from the seed at the scale a trained layer has: inputs N(0, 1), W_Q, W_K, W_V N(0, 1/d_model), so the scaled scores are about standard normal, the softmax does not saturate, and every head's weights differ. A wide matrix shows a window of 16 rows × 16 columns; move it with its sliders or the arrow keys.";
-    AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。笔记为了好算，把第一行权重近似成 0、0.5、0.5（精确值是 {1}、{2}、{3}），得到第一行输出 [2, 7, 1.5]；这里用精确的 softmax，得到 {4}。",
-        "Three inputs of width 4, three 4×3 projections, no scaling. To keep the arithmetic easy, the note approximates the first row of weights as 0, 0.5, 0.5 (exactly {1}, {2}, {3}) and gets [2, 7, 1.5] for the first output; the page uses the exact softmax: {4}.";
+    AboutNotes004 => "3 个宽度为 4 的输入，三个 4×3 投影，不缩放。", "Three inputs of width 4, three 4×3 projections, no scaling.";
+    // {1}, {2}: the first row of weights rounded as the note does and exact;
+    // {3}, {4}: the first output from each (see `rounded_note`).
+    NoteRounded => "笔记为了好算，把第一行权重近似成 {1}（精确值是 {2}），得到第一行输出 [{3}]；这里用精确的 softmax，得到 [{4}]。",
+        "To keep the arithmetic easy, the note approximates the first row of weights as {1} (exactly {2}) and gets [{3}] for the first output; here the exact softmax gives [{4}].";
+    ListSep => "、", ", ";
+    EmbedCaption => "附说明行", "with a caption";
+    CaptionScaled => "分数除以 √d_k", "scaled by √d_k";
+    CaptionNotScaled => "不缩放", "not scaled";
     AboutISawASaw => "X 的第 2 行和第 4 行完全相同（两个 saw）。加上位置编码后，它们的输出不同；关掉位置编码，两行输出就一模一样。",
         "Rows 2 and 4 of X are identical (the two saws). With positions added their outputs differ; turn positional encoding off and the two outputs become the same.";
     AboutILoveYou => "和“你喜欢我”比较：没有位置编码时，“我”的输出在两句里完全相同，只是换了行——注意力本身看不到词序。",
@@ -513,9 +520,62 @@ pub fn window_text(lang: Lang, columns: bool, first: usize, last: usize, len: us
     }
 }
 
+/// Note 004's rounding of the first row of weights, told with the engine's
+/// numbers: the note rounds head 1's first row of weights to halves
+/// (0, 0.5, 0.5) and weighs the values with them ([2, 7, 1.5]); the exact
+/// softmax gives the first output row of the trace. `None` for a trace
+/// without a first row.
+pub fn rounded_note(t: &crate::attention::Trace, lang: Lang) -> Option<String> {
+    use crate::lesson::format::rounded;
+    let head = t.heads.first()?;
+    if head.weights.nrows() == 0 || t.output.nrows() == 0 {
+        return None;
+    }
+    let sep = S::ListSep.t(lang);
+    let list = |xs: &mut dyn Iterator<Item = f64>, sep: &str| {
+        xs.map(|v| rounded(v, 4)).collect::<Vec<_>>().join(sep)
+    };
+    let exact: Vec<f64> = head.weights.row(0).iter().copied().collect();
+    let halves: Vec<f64> = exact.iter().map(|w| (w * 2.0).round() / 2.0).collect();
+    let by_halves = (0..head.v.ncols()).map(|c| {
+        halves
+            .iter()
+            .enumerate()
+            .map(|(j, w)| w * head.v[(j, c)])
+            .sum::<f64>()
+    });
+    Some(fill(
+        S::NoteRounded.t(lang),
+        &[
+            &list(&mut halves.iter().copied(), sep),
+            &list(&mut exact.iter().copied(), sep),
+            &list(&mut by_halves.into_iter(), ", "),
+            &list(&mut t.output.row(0).iter().copied(), ", "),
+        ],
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_note_004_rounding_is_told_with_the_engine_numbers() {
+        let t = crate::attention::compute(&crate::lesson::presets::notes_004()).unwrap();
+        assert_eq!(
+            rounded_note(&t, Lang::En).unwrap(),
+            "To keep the arithmetic easy, the note approximates the first row of weights as \
+0, 0.5, 0.5 (exactly 0.0634, 0.4683, 0.4683) and gets [2, 7, 1.5] for the first output; \
+here the exact softmax gives [1.9366, 6.6831, 1.5951]."
+        );
+        let zh = rounded_note(&t, Lang::Zh).unwrap();
+        assert!(
+            zh.contains("0、0.5、0.5（精确值是 0.0634、0.4683、0.4683）")
+                && zh.contains("[2, 7, 1.5]")
+                && zh.contains("[1.9366, 6.6831, 1.5951]"),
+            "{zh}"
+        );
+    }
 
     #[test]
     fn every_key_has_both_languages() {

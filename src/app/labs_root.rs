@@ -72,6 +72,17 @@ pub struct LabsProps {
     pub on_edit: Option<Callback<Edit>>,
 }
 
+impl LabsProps {
+    /// Nothing to show (and nothing shown).
+    fn default_empty() -> LabsProps {
+        LabsProps {
+            shown: None,
+            view: None,
+            on_edit: None,
+        }
+    }
+}
+
 /// The labs section's content.
 #[component]
 pub fn Labs(p: &LabsProps) -> Html {
@@ -150,6 +161,20 @@ pub fn mount(host: web_sys::Element, view: Option<String>, on_edit: Option<Callb
                 })
             }),
         };
+        // Two Yew apps share this document (the page's, mounted on the body,
+        // and this one inside it), each from its own WebAssembly module and
+        // so each numbering its roots from 1. Yew brands the elements of a
+        // root with its number and routes an event to the root whose number
+        // the nearest branded element carries: with both numbered 1, the
+        // page took every event inside the labs for its own and ran
+        // whichever of its listeners shared the id (a click in the mask grid
+        // ran the toolbar's Undo). A first, discarded root here makes the
+        // labs' root number 2, so each app handles only its own events.
+        if let Ok(spare) = gloo::utils::document().create_element("div") {
+            yew::Renderer::<Labs>::with_root_and_props(spare, LabsProps::default_empty())
+                .render()
+                .destroy();
+        }
         let app = yew::Renderer::<Labs>::with_root_and_props(host, props.clone()).render();
         *m = Some(Mounted {
             app,

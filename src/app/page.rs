@@ -8,16 +8,17 @@ use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
-use super::i18n::{error_text, Lang, S};
+use super::i18n::{error_text, rounded_note, Lang, S};
 use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
-use super::toolbar::{preset_about_text, Toolbar};
+use super::toolbar::{preset_about, preset_name, Toolbar};
 use super::walkthrough::Walkthrough;
-use crate::attention::{Mask, Positional, Scenario};
+use crate::attention::{Mask, Positional, Scenario, Trace};
 use crate::lesson::edit::{Edit, Target};
 use crate::lesson::formulas::{attention_formula, formula};
 use crate::lesson::names::{Convention, MatrixName};
+use crate::lesson::presets::Preset;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -56,6 +57,54 @@ fn summary(s: &Scenario, lang: Lang) -> String {
         S::PositionalLabel.t(lang),
         positional.t(lang)
     )
+}
+
+/// An embedded figure's caption line (`caption=1`): the scenario's name
+/// when it is a preset, its sizes, scaling and mask; for note 004, how the
+/// note's rounded weights compare with the exact ones (the engine's numbers).
+fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> Html {
+    let scale = if s.scale {
+        S::CaptionScaled
+    } else {
+        S::CaptionNotScaled
+    };
+    let mut line = format!(
+        "n = {}, d_model = {}, h = {} · {} · {}{}{}",
+        s.n(),
+        s.d_model(),
+        s.heads.len(),
+        scale.t(lang),
+        S::MaskLabel.t(lang),
+        S::Colon.t(lang),
+        mask_text(&s.mask, lang)
+    );
+    let positional = match s.positional {
+        Positional::None => None,
+        Positional::Sinusoidal => Some(S::PositionalSin),
+        Positional::OneHot => Some(S::PositionalOneHot),
+    };
+    if let Some(p) = positional {
+        line.push_str(&format!(
+            " · {}{}{}",
+            S::PositionalLabel.t(lang),
+            S::Colon.t(lang),
+            p.t(lang)
+        ));
+    }
+    let note = (preset == Some(Preset::Notes004))
+        .then(|| rounded_note(t, lang))
+        .flatten();
+    html! {
+        <p class="embed-caption" data-caption="">
+            if let Some(p) = preset {
+                <strong>{ preset_name(p).t(lang) }</strong>{ S::Colon.t(lang) }
+            }
+            { line }
+            if let Some(note) = note {
+                <span class="caption-note">{ note }</span>
+            }
+        </p>
+    }
 }
 
 fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
@@ -206,7 +255,8 @@ fn save(
 
 #[component]
 pub fn App() -> Html {
-    // How the page is shown (docs/format.md §4): read once, fixed for the visit.
+    // How the page is shown (`?embed`, `?view`, `?lock`, `?caption`): read
+    // once, fixed for the visit.
     let mode = use_memo((), |_| effects::display_mode());
     let (embed, locked, figure, guest) = (mode.embed, mode.locked, mode.view, mode.guest());
     let state = use_reducer(|| {
@@ -456,6 +506,9 @@ pub fn App() -> Html {
             if embed {
                 // Screen readers still get the page's name.
                 <h1 class="visually-hidden">{ S::Title.t(lang) }</h1>
+                if mode.caption && figure.shows_scenario() {
+                    { caption_line(state.preset, s, t, lang) }
+                }
             } else {
             <header class="top">
                 <div>
@@ -482,7 +535,11 @@ pub fn App() -> Html {
             <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
                 <p class="dims">{ summary(s, lang) }</p>
                 if let Some(p) = state.preset {
-                    <p class="about">{ preset_about_text(p, t, lang) }</p>
+                    <p class="about">{ preset_about(p).t(lang) }
+                        if p == Preset::Notes004 {
+                            { " " }{ rounded_note(t, lang).unwrap_or_default() }
+                        }
+                    </p>
                 }
                 <div class="big-formula">
                     { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }

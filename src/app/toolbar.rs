@@ -3,11 +3,10 @@
 //! export results, copy a share link, copy NumPy or PyTorch code.
 
 use super::effects;
-use super::i18n::{fill, Lang, S};
+use super::i18n::{Lang, S};
 use super::state::{Action, Source};
-use super::url::{share_fragment, MAX_LINK_CHARS};
+use super::url::{share_fragment, EMBED_VIEWS, MAX_LINK_CHARS};
 use crate::attention::{Results, Scenario, Trace};
-use crate::lesson::format::short;
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
 use crate::lesson::snippets::{numpy_snippet, pytorch_snippet};
@@ -31,7 +30,7 @@ pub struct ToolbarProps {
     pub on_action: Callback<Action>,
 }
 
-fn preset_name(p: Preset) -> S {
+pub fn preset_name(p: Preset) -> S {
     match p {
         Preset::Notes004 => S::PresetNotes004,
         Preset::ISawASaw => S::PresetISawASaw,
@@ -47,28 +46,6 @@ fn preset_name(p: Preset) -> S {
 }
 
 /// What the preset shows, in a sentence.
-/// The sentence about preset `p`, with the numbers of its trace `t` where it
-/// cites any (note 004's exact weights and first output).
-pub fn preset_about_text(p: Preset, t: &Trace, lang: Lang) -> String {
-    let key = preset_about(p);
-    match p {
-        Preset::Notes004 => {
-            let (w, o) = (&t.heads[0].weights, &t.output);
-            let row = (0..o.ncols()).map(|c| short(o[(0, c)])).collect::<Vec<_>>();
-            fill(
-                key.t(lang),
-                &[
-                    &short(w[(0, 0)]),
-                    &short(w[(0, 1)]),
-                    &short(w[(0, 2)]),
-                    &format!("[{}]", row.join(", ")),
-                ],
-            )
-        }
-        _ => key.t(lang).to_string(),
-    }
-}
-
 pub fn preset_about(p: Preset) -> S {
     match p {
         Preset::Notes004 => S::AboutNotes004,
@@ -235,12 +212,13 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let s = p.scenario.clone();
         copy(Rc::new(move || pytorch_snippet(&s)))
     };
-    let embed_view = use_state(|| "walkthrough");
+    let embed_view = use_state(|| EMBED_VIEWS[0]);
+    let embed_caption = use_state(|| false);
     let embed = {
         let s = p.scenario.clone();
-        let view = *embed_view;
+        let (view, caption) = (*embed_view, *embed_caption);
         copy(Rc::new(move || {
-            effects::embed_snippet(view, &share_fragment(&s), lang.code())
+            effects::embed_snippet(view, &share_fragment(&s), lang.code(), caption)
         }))
     };
     let on_embed_view = {
@@ -250,15 +228,30 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 .target_dyn_into::<web_sys::HtmlSelectElement>()
                 .map(|el| el.value())
                 .unwrap_or_default();
-            embed_view.set(match v.as_str() {
-                "heatmaps" => "heatmaps",
-                "workbench" => "workbench",
-                _ => "walkthrough",
-            });
+            if let Some(view) = EMBED_VIEWS.iter().find(|name| **name == v) {
+                embed_view.set(view);
+            }
         })
     };
-    let view_option = |v: &'static str, label: S| {
-        html! { <option value={v} selected={*embed_view == v}>{ label.t(lang) }</option> }
+    let on_embed_caption = {
+        let embed_caption = embed_caption.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                embed_caption.set(input.checked());
+            }
+        })
+    };
+    let view_label = |v: &str| match v {
+        "walkthrough" => S::ViewWalkthrough,
+        "heatmaps" => S::ViewHeatmaps,
+        "workbench" => S::ViewWorkbench,
+        "scoring" => S::ViewScoring,
+        "positions" => S::ViewPositions,
+        "masks" => S::ViewMasks,
+        "dropout" => S::ViewDropout,
+        "cost" => S::ViewCost,
+        "geometry" => S::ViewGeometry,
+        _ => S::ViewScaling,
     };
 
     let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
@@ -310,17 +303,14 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 <span class="group">
                     <label class="visually-hidden" for="embed-view">{ S::EmbedView.t(lang) }</label>
                     <select id="embed-view" onchange={on_embed_view} title={S::EmbedView.t(lang)}>
-                        { view_option("walkthrough", S::ViewWalkthrough) }
-                        { view_option("heatmaps", S::ViewHeatmaps) }
-                        { view_option("workbench", S::ViewWorkbench) }
-                        { view_option("scoring", S::ViewScoring) }
-                        { view_option("positions", S::ViewPositions) }
-                        { view_option("masks", S::ViewMasks) }
-                        { view_option("dropout", S::ViewDropout) }
-                        { view_option("cost", S::ViewCost) }
-                        { view_option("geometry", S::ViewGeometry) }
-                        { view_option("scaling", S::ViewScaling) }
+                        { for EMBED_VIEWS.iter().map(|v| html! {
+                            <option value={*v} selected={*embed_view == *v}>{ view_label(v).t(lang) }</option>
+                        }) }
                     </select>
+                    <label class="check" for="embed-caption">
+                        <input id="embed-caption" type="checkbox" checked={*embed_caption} onchange={on_embed_caption} />
+                        { S::EmbedCaption.t(lang) }
+                    </label>
                     <button id="copy-embed" onclick={embed}>{ S::CopyEmbed.t(lang) }</button>
                 </span>
             </div>

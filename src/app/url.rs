@@ -147,22 +147,82 @@ pub fn with_param(query: &str, key: &str, value: &str) -> String {
     format!("?{}", parts.join("&"))
 }
 
+/// The figures an embed code can name (`view=`), in the order the
+/// toolbar offers them.
+pub const EMBED_VIEWS: [&str; 10] = [
+    "walkthrough",
+    "heatmaps",
+    "workbench",
+    "scoring",
+    "positions",
+    "masks",
+    "dropout",
+    "cost",
+    "geometry",
+    "scaling",
+];
+
+/// The settings each lab keeps in the address, namespaced by its `view=`
+/// name (`?scaling.dk=16`): read when the lab opens, written when the
+/// reader changes them, and carried by that lab's embed code (README,
+/// "Addresses"). The masks lab's mask is the scenario's own (`#s=`).
+pub const LAB_SETTINGS: [(&str, &[&str]); 5] = [
+    ("scaling", &["scaling.dk", "scaling.seed"]),
+    (
+        "dropout",
+        &[
+            "dropout.train",
+            "dropout.p",
+            "dropout.seed",
+            "dropout.query",
+            "dropout.head",
+        ],
+    ),
+    ("cost", &["cost.window", "cost.rank", "cost.metric"]),
+    ("positions", &["positions.pe", "positions.order"]),
+    ("geometry", &["geometry.v", "geometry.key"]),
+];
+
+/// A value safe to copy into an embed code as it is: numbers, names and
+/// lists of numbers (`0.5`, `col`, `1,-0.5,2`).
+fn plain(v: &str) -> bool {
+    !v.is_empty()
+        && v.len() <= 200
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | ',' | '-'))
+}
+
 /// The query of an embedded figure: `embed=1`, the figure, `lock=1` (the
-/// figures to read are locked; the workbench is there to be edited), the
-/// language, and the view settings of the page it is copied from
-/// (`search`: its `convention`, `granularity` and `speed`), so the iframe
-/// shows what the instructor sees.
-pub fn embed_params(view: &str, lang: &str, search: &str) -> String {
+/// figures to read are always locked; the workbench when the page it is
+/// copied from is), the language, `caption=1` when asked for, and what the
+/// instructor sees on that page (`search`): its layout (`convention`), the
+/// walkthrough's `granularity` and `speed` (and, for the walkthrough, its
+/// `step`), and for a lab that lab's settings ([`LAB_SETTINGS`]).
+pub fn embed_params(view: &str, lang: &str, search: &str, caption: bool) -> String {
     let mut q = format!("embed=1&view={view}");
-    if view != "workbench" {
+    if view != "workbench" || param_str(search, "lock").is_some_and(|v| v == "1" || v == "true") {
         q.push_str("&lock=1");
     }
     q.push_str("&lang=");
     q.push_str(lang);
-    for key in ["convention", "granularity", "speed"] {
-        if let Some(v) = param(search, key)
-            .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'))
-        {
+    if caption {
+        q.push_str("&caption=1");
+    }
+    let walkthrough: &[&str] = if view == "walkthrough" {
+        &["step"]
+    } else {
+        &[]
+    };
+    let lab = LAB_SETTINGS
+        .iter()
+        .find(|(name, _)| *name == view)
+        .map_or(&[][..], |(_, keys)| *keys);
+    for key in ["convention", "granularity", "speed"]
+        .iter()
+        .chain(walkthrough)
+        .chain(lab)
+    {
+        if let Some(v) = param_str(search, key).filter(|v| plain(v)) {
             q.push_str(&format!("&{key}={v}"));
         }
     }
@@ -280,7 +340,7 @@ mod tests {
         let code = embed_snippet(
             "https://notes.example",
             "/lab/",
-            &embed_params("walkthrough", "zh", ""),
+            &embed_params("walkthrough", "zh", "", false),
             "#s=abc",
         );
         assert!(code.contains(
@@ -288,28 +348,82 @@ mod tests {
         ));
         assert!(code.contains("e.origin !== \"https://notes.example\""));
         assert!(code.contains("attention-lab:height"));
-        // Heatmaps are locked too; the workbench stays editable.
+        // Heatmaps are locked too; the workbench stays editable, unless the
+        // page it is copied from is locked.
         assert_eq!(
-            embed_params("heatmaps", "en", ""),
+            embed_params("heatmaps", "en", "", false),
             "embed=1&view=heatmaps&lock=1&lang=en"
         );
         assert_eq!(
-            embed_params("workbench", "en", "?lang=zh"),
+            embed_params("workbench", "en", "?lang=zh", false),
             "embed=1&view=workbench&lang=en"
         );
-        // The page's layout and walkthrough settings come along; the step,
-        // the page's own lock and anything odd do not.
+        assert_eq!(
+            embed_params("workbench", "en", "?lock=1", false),
+            "embed=1&view=workbench&lock=1&lang=en"
+        );
+        // The page's layout and walkthrough settings come along, the step
+        // too for the walkthrough; anything odd does not.
         assert_eq!(
             embed_params(
                 "walkthrough",
                 "zh",
-                "?convention=col&step=4&granularity=dot&speed=1.5&lock=1&x=<"
+                "?convention=col&step=4&granularity=dot&speed=1.5&lock=1&x=<",
+                false
             ),
-            "embed=1&view=walkthrough&lock=1&lang=zh&convention=col&granularity=dot&speed=1.5"
+            "embed=1&view=walkthrough&lock=1&lang=zh&convention=col&granularity=dot&speed=1.5&step=4"
         );
         assert_eq!(
-            embed_params("heatmaps", "en", "?convention=%22%3E"),
+            embed_params("heatmaps", "en", "?convention=%22%3E&step=4", false),
             "embed=1&view=heatmaps&lock=1&lang=en"
+        );
+        // The caption line when asked for.
+        assert_eq!(
+            embed_params("walkthrough", "en", "?step=6", true),
+            "embed=1&view=walkthrough&lock=1&lang=en&caption=1&step=6"
+        );
+    }
+
+    #[test]
+    fn every_view_embeds_as_itself_with_its_own_settings() {
+        let page = "?lang=en&step=3&scaling.dk=16&scaling.seed=7&dropout.train=1&dropout.p=0.25\
+&dropout.seed=2&dropout.query=3&dropout.head=1&cost.window=3&cost.rank=5&cost.metric=exps&positions.pe=none&positions.order=2,0,1\
+&geometry.v=1,0.5,-1,2,0,1,1,1&geometry.key=3&masks.x=1";
+        for view in EMBED_VIEWS {
+            let q = embed_params(view, "en", page, false);
+            assert!(
+                q.starts_with(&format!("embed=1&view={view}&")),
+                "{view}: {q}"
+            );
+            // The step is the walkthrough's alone.
+            assert_eq!(q.contains("&step=3"), view == "walkthrough", "{q}");
+            // A lab carries its own settings and no other lab's.
+            for (lab, keys) in LAB_SETTINGS {
+                for key in keys {
+                    assert_eq!(q.contains(&format!("&{key}=")), lab == view, "{view}: {q}");
+                }
+            }
+        }
+        assert_eq!(
+            embed_params("scaling", "zh", page, false),
+            "embed=1&view=scaling&lock=1&lang=zh&scaling.dk=16&scaling.seed=7"
+        );
+        assert_eq!(
+            embed_params("cost", "en", page, true),
+            "embed=1&view=cost&lock=1&lang=en&caption=1&cost.window=3&cost.rank=5&cost.metric=exps"
+        );
+        assert_eq!(
+            embed_params("positions", "en", page, false),
+            "embed=1&view=positions&lock=1&lang=en&positions.pe=none&positions.order=2,0,1"
+        );
+        assert_eq!(
+            embed_params("geometry", "en", page, false),
+            "embed=1&view=geometry&lock=1&lang=en&geometry.v=1,0.5,-1,2,0,1,1,1&geometry.key=3"
+        );
+        // A value that is not plain numbers or names stays behind.
+        assert_eq!(
+            embed_params("dropout", "en", "?dropout.p=%3Cb%3E&dropout.seed=4", false),
+            "embed=1&view=dropout&lock=1&lang=en&dropout.seed=4"
         );
     }
 

@@ -8,10 +8,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { launch, openPage, ready, readMatrix, shot, shareFragment, TWO_HEADS, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, shot, shareFragment, TWO_HEADS, BASE_URL, hostServer } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
+let host;
+before(async () => {
+  browser = await launch();
+  // Course sites embed from another origin: host pages come from 127.0.0.2.
+  host = await hostServer();
+});
 
 /** The reader's own work: X[0][0] = 7, saved by the full page. */
 async function saveWork(page) {
@@ -36,7 +41,29 @@ async function copied(page, button) {
   await page.waitForSelector('.status p');
   return page.evaluate(() => navigator.clipboard.readText());
 }
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+  host?.close();
+});
+
+/** The height of an embedded page's content (its <main>), once it has held
+ * still for two frames. */
+async function contentHeight(frame) {
+  return frame.evaluate(() => new Promise((done) => {
+    let last = -1;
+    const look = () => {
+      const h = Math.ceil(document.querySelector('main').getBoundingClientRect().height);
+      if (h === last) done(h); else { last = h; requestAnimationFrame(() => requestAnimationFrame(look)); }
+    };
+    look();
+  }));
+}
+
+/** Waits until the host page's iframe `selector` is `height` px tall (its
+ * content box, as the height messages set it). */
+async function frameHeight(page, selector, height) {
+  await page.waitForFunction(([sel, h]) => Math.abs(document.querySelector(sel).clientHeight - h) <= 1, [selector, height], { timeout: 15000 });
+}
 
 test('embed=1 shows one figure without page chrome; lock=1 makes it read-only', async () => {
   const { context, page, problems } = await openPage(browser);
@@ -89,16 +116,20 @@ async function checkNotes(base, lang) {
   await page.goto(`${base}notes.html?lang=${lang}`);
   const frames = await page.$$('iframe');
   assert.equal(frames.length, 5);
-  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height), null, { timeout: 15000 });
+  // Every frame takes its figure's height, once the figure is drawn: every
+  // figure shows whole, nothing cut and nothing to scroll inside it. (The
+  // figures are on the notes' origin, so the host page can look inside.)
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => {
+    const doc = f.contentDocument;
+    const main = doc?.querySelector('main');
+    const drawn = doc?.querySelector('[data-figure="stage"] svg [data-value], [data-heatmap][data-draw-ms], [data-lab], [data-matrix="output"] [data-value]');
+    return main && drawn && Math.abs(f.clientHeight - Math.ceil(main.getBoundingClientRect().height)) <= 1;
+  }), null, { timeout: 15000 });
   for (const frame of frames) {
     const f = await frame.contentFrame();
     assert.ok(f.url().startsWith(base), `${f.url()} under ${base}`);
-    const inner = await f.evaluate(() => document.documentElement.scrollHeight);
-    const outer = await frame.evaluate((el) => el.getBoundingClientRect().height);
-    // The frame takes its content's height, at most 760 px (then it scrolls
-    // inside): every figure of the notes stays under 800 px.
-    assert.ok(Math.abs(outer - Math.min(760, inner)) <= 2, `iframe ${outer}px for content ${inner}px`);
-    assert.ok(outer < 800, `figure ${outer}px tall`);
+    assert.ok(await f.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1), 'nothing scrolls inside the frame');
+    const inner = await contentHeight(f);
     assert.equal(await f.getAttribute('html', 'lang'), lang === 'zh' ? 'zh-CN' : 'en');
     // The walkthrough figures are stages, compact enough to need no scrolling.
     if (await f.$('[data-figure="stage"]')) assert.ok(inner <= 640, `stage ${inner}px tall`);
@@ -114,19 +145,28 @@ async function checkNotes(base, lang) {
   await first.$eval('#wt-scrubber', (r) => { r.value = 1; r.dispatchEvent(new Event('input', { bubbles: true })); });
   await first.waitForSelector('[data-id="x.0.label"]');
   assert.match(await first.textContent('[data-id="x.0.label"]'), lang === 'zh' ? /输入 1/ : /input 1/, String(label));
-  // The lab grows once answered; its frame follows, up to 760 px.
+  // The first figure's caption line: note 004, the note's rounded weights
+  // and the exact ones, the engine's numbers.
+  const caption = await first.textContent('.embed-caption');
+  assert.match(caption, lang === 'zh' ? /笔记 004 的例子/ : /Note 004's worked example/);
+  assert.ok(caption.includes('[2, 7, 1.5]') && caption.includes('[1.9366, 6.6831, 1.5951]'), caption);
+  // The lab grows once answered; its frame follows, whole.
   const lab = await frames[4].contentFrame();
   await lab.click('[data-lab="scaling"] .predict .skip');
   await lab.waitForSelector('[data-lab="scaling"] svg[data-hist]');
-  await page.waitForFunction(() => parseFloat(document.querySelectorAll('iframe')[4].style.height) >= 700);
-  assert.ok((await frames[4].evaluate((el) => el.getBoundingClientRect().height)) < 800);
+  const grown = await contentHeight(lab);
+  assert.ok(grown >= 700, `the answered lab is ${grown}px`);
+  await page.waitForFunction((h) => Math.abs(document.querySelectorAll('iframe')[4].clientHeight - h) <= 1, grown);
+  // The heatmaps figure is the two heads' heatmaps alone, whole.
   const heat = await frames[2].contentFrame();
   assert.equal(await heat.$$eval('canvas[data-heatmap][data-draw-ms]', (c) => c.length), 2);
+  assert.equal(await heat.$('.heat-diff, .heads-notes, .split-intro'), null);
+  assert.ok((await contentHeight(heat)) < 1200);
   assert.deepEqual(problems, [], 'no console errors and no request off the origin');
   return { context, page };
 }
 
-test('the sample notes page: figures grow to their height, nothing leaves the origin', async () => {
+test('the sample notes page: every figure shows whole, nothing leaves the origin', async () => {
   for (const lang of ['zh', 'en']) {
     const { context, page } = await checkNotes(BASE_URL, lang);
     await shot(page, `notes-${lang}`);
@@ -312,6 +352,174 @@ test('an embedded figure fits a 700 px iframe in both languages; it keeps workin
     await page.press(cell, 'Enter');
     assert.equal(await page.getAttribute('[data-matrix="x"] [data-row="0"][data-col="0"]', 'data-value'), '2');
     assert.notEqual(await page.getAttribute('[data-matrix="output"] [data-row="0"][data-col="0"]', 'data-value'), null);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('an embedded figure\'s height follows its content down and up, from another origin', async () => {
+  // Two frames made far too tall by their host: the stage, and a lab that
+  // grows once its question is answered.
+  host.pages.set('/tall.html', `<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>host</title>
+<body style="margin:0">
+<iframe id="stage" src="${BASE_URL}?embed=1&view=walkthrough&lock=1&lang=en" style="display:block;width:700px;height:1500px;border:0" title="stage"></iframe>
+<iframe id="lab" src="${BASE_URL}?embed=1&view=scaling&lock=1&lang=en" style="display:block;width:700px;height:1500px;border:0" title="lab"></iframe>
+<script>
+  window.posted = { stage: [], lab: [] };
+  addEventListener('message', (e) => {
+    if (e.origin !== ${JSON.stringify(new URL(BASE_URL).origin)} || !e.data || e.data.type !== 'attention-lab:height') return;
+    for (const f of document.querySelectorAll('iframe')) {
+      if (f.contentWindow === e.source) { window.posted[f.id].push(e.data.height); f.style.height = e.data.height + 'px'; }
+    }
+  });
+</script>`);
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 800, height: 3200 }, origin: host.base });
+  await page.goto(`${host.base}/tall.html`);
+  const stage = await (await page.$('#stage')).contentFrame();
+  await stage.waitForSelector('[data-figure="stage"] svg [data-value]');
+  // Shrinks: the stage's frame goes from 1500 px to the stage's own height.
+  const h = await contentHeight(stage);
+  assert.ok(h > 200 && h <= 640, `stage ${h}px`);
+  await frameHeight(page, '#stage', h);
+  const lab = await (await page.$('#lab')).contentFrame();
+  await lab.waitForSelector('[data-lab="scaling"] .predict .skip');
+  const question = await contentHeight(lab);
+  assert.ok(question < 600, `the question alone is ${question}px`);
+  await frameHeight(page, '#lab', question);
+  // Grows: answering shows the experiment.
+  await lab.click('[data-lab="scaling"] .predict .skip');
+  await lab.waitForSelector('[data-lab="scaling"] svg[data-hist]');
+  const answered = await contentHeight(lab);
+  assert.ok(answered > question + 300, `${question}px → ${answered}px`);
+  await frameHeight(page, '#lab', answered);
+  // Shrinks again when the content does (a narrower figure is taller: back
+  // to the wider frame, back to the shorter height).
+  await page.$eval('#lab', (f) => { f.style.width = '420px'; });
+  await lab.waitForFunction((h0) => Math.ceil(document.querySelector('main').getBoundingClientRect().height) > h0, answered);
+  const narrow = await contentHeight(lab);
+  await frameHeight(page, '#lab', narrow);
+  await page.$eval('#lab', (f) => { f.style.width = '700px'; });
+  await lab.waitForFunction((h0) => Math.ceil(document.querySelector('main').getBoundingClientRect().height) < h0, narrow);
+  const wide = await contentHeight(lab);
+  await frameHeight(page, '#lab', wide);
+  const posted = await page.evaluate(() => window.posted);
+  assert.ok(posted.stage[0] < 1500 && posted.lab.includes(question) && posted.lab.includes(answered) && posted.lab.at(-1) === wide, JSON.stringify(posted));
+  assert.deepEqual(problems.filter((p) => !p.includes(new URL(BASE_URL).origin)), []);
+  await context.close();
+});
+
+test('the embed code carries the walkthrough\'s step and each lab\'s view and settings', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE_URL).origin });
+  const srcOf = async () => (await copied(page, '#copy-embed')).match(/<iframe src="([^"]+)"/)[1];
+  // The walkthrough at step 4, at 1.5× in the column layout.
+  await page.goto(BASE_URL + '?lang=en&convention=col&speed=1.5');
+  await ready(page);
+  for (const k of [2, 3, 4]) {
+    await page.click('#wt-fwd');
+    await page.waitForSelector(`[data-figure="stage"][data-step="${k}"]`);
+  }
+  const walk = await srcOf();
+  assert.match(walk, /[?&]view=walkthrough&lock=1&lang=en&convention=col&speed=1\.5&step=4#s=/);
+  // The scaling lab after the reader set d_k = 16 and seed 7.
+  await page.click('[data-lab="scaling"] .predict .skip');
+  await page.fill('#lab-dk', '16');
+  await page.press('#lab-dk', 'Enter');
+  await page.fill('#lab-seed', '7');
+  await page.press('#lab-seed', 'Enter');
+  await page.waitForFunction(() => location.search.includes('scaling.seed=7'));
+  await page.selectOption('#embed-view', 'scaling');
+  const scaling = await srcOf();
+  assert.match(scaling, /[?&]view=scaling&/);
+  assert.match(scaling, /[?&]scaling\.dk=16&scaling\.seed=7/);
+  assert.ok(!/[?&]step=/.test(scaling), scaling);
+  // The cost lab: window and rank set by the reader, the metric from the address.
+  await page.click('[data-lab="cost"] .predict .skip');
+  await page.fill('#lab-cost-w', '3');
+  await page.press('#lab-cost-w', 'Enter');
+  await page.selectOption('#lab-cost-metric', 'exps');
+  await page.waitForFunction(() => location.search.includes('cost.metric=exps'));
+  await page.selectOption('#embed-view', 'cost');
+  const cost = await srcOf();
+  assert.match(cost, /[?&]view=cost&.*cost\.window=3&cost\.metric=exps/);
+  // Every figure of the menu embeds as itself.
+  for (const view of ['heatmaps', 'workbench', 'scoring', 'positions', 'masks', 'dropout', 'geometry']) {
+    await page.selectOption('#embed-view', view);
+    assert.match(await srcOf(), new RegExp(`[?&]view=${view}&`));
+  }
+  // The copied figures open as the reader left them.
+  await page.goto(walk);
+  await page.waitForSelector('[data-figure="stage"][data-step="4"][data-speed="1.5"]');
+  await page.goto(scaling);
+  await page.click('[data-lab="scaling"] .predict .skip');
+  assert.equal(await page.inputValue('#lab-dk'), '16');
+  assert.equal(await page.inputValue('#lab-seed'), '7');
+  assert.equal(await page.getAttribute('[data-lab="scaling"] tr.now', 'data-dk'), '16');
+  await page.goto(cost);
+  await page.click('[data-lab="cost"] .predict .skip');
+  assert.equal(await page.inputValue('#lab-cost-w'), '3');
+  assert.equal(await page.inputValue('#lab-cost-metric'), 'exps');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('view=heatmaps embedded is the heatmaps alone, much shorter than the page\'s heads panel', async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+  await page.goto(`${BASE_URL}?lang=en&lock=1${shareFragment(TWO_HEADS)}`);
+  await page.waitForSelector('[data-heatmap="2"][data-draw-ms]');
+  await page.waitForSelector('.heat-diff canvas[data-heatmap-diff]', { state: 'attached' });
+  const panel = await page.$eval('.heads-panel', (el) => el.getBoundingClientRect().height);
+  await page.goto(`${BASE_URL}?embed=1&view=heatmaps&lock=1&lang=en${shareFragment(TWO_HEADS)}`);
+  await page.waitForSelector('[data-heatmap="2"][data-draw-ms]');
+  assert.equal(await page.$$eval('canvas[data-heatmap]', (c) => c.length), 2, 'the two heads, no difference map');
+  for (const extra of ['.heat-diff', '.split-intro', '[data-figure="heads-notes"]', '.heads-panel section.step']) {
+    assert.equal(await page.$(extra), null, `no ${extra}`);
+  }
+  const embedded = await contentHeight(page.mainFrame());
+  assert.ok(embedded < 1100 && embedded < panel / 2, `embedded ${embedded}px, the page's panel ${panel}px`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('caption=1 names the scenario and, for note 004, the rounded and exact weights, in both languages', async () => {
+  for (const lang of ['en', 'zh']) {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+    // The engine's numbers, as the workbench shows them.
+    await page.goto(`${BASE_URL}?embed=1&view=workbench&lock=1&lang=${lang}`);
+    await ready(page);
+    const out = (await readMatrix(page, '[data-matrix="output"]'))[0].map((v) => String(Math.round(v * 1e4) / 1e4));
+    const w = (await readMatrix(page, '[data-matrix="weights"][data-head="1"]'))[0].map((v) => String(Math.round(v * 1e4) / 1e4));
+    assert.deepEqual(out, ['1.9366', '6.6831', '1.5951']);
+    await page.goto(`${BASE_URL}?embed=1&view=walkthrough&lock=1&caption=1&lang=${lang}`);
+    await ready(page);
+    const caption = await page.textContent('.embed-caption');
+    const sep = lang === 'zh' ? '、' : ', ';
+    assert.ok(caption.includes(`[${out.join(', ')}]`), caption);
+    assert.ok(caption.includes(w.join(sep)), `${w.join(sep)} in ${caption}`);
+    assert.ok(caption.includes(`0${sep}0.5${sep}0.5`) && caption.includes('[2, 7, 1.5]'), caption);
+    assert.ok(caption.includes('n = 3, d_model = 4, h = 1'), caption);
+    if (lang === 'en') {
+      assert.match(caption, /^Note 004's worked example: .*not scaled · Mask: none/);
+      assert.match(caption, /the note approximates the first row of weights/);
+    } else {
+      assert.match(caption, /^笔记 004 的例子：.*不缩放 · 掩码：无/);
+      assert.match(caption, /笔记为了好算/);
+    }
+    // The caption comes before the stage, and the stage still fits 640 px.
+    assert.ok(await page.$eval('.embed-caption', (c) => c.compareDocumentPosition(document.querySelector('[data-figure="stage"]')) & Node.DOCUMENT_POSITION_FOLLOWING));
+    assert.ok((await contentHeight(page.mainFrame())) <= 640);
+    await shot(page, `stage-caption-${lang}`);
+    // Another scenario: its sizes, scaling and mask; no note.
+    await page.goto(`${BASE_URL}?embed=1&view=heatmaps&lock=1&caption=1&lang=${lang}${shareFragment(TWO_HEADS)}`);
+    await page.waitForSelector('[data-heatmap="2"][data-draw-ms]');
+    const other = await page.textContent('.embed-caption');
+    assert.ok(other.includes('n = 4, d_model = 4, h = 2'), other);
+    assert.match(other, lang === 'zh' ? /分数除以 √d_k · 掩码：因果/ : /scaled by √d_k · Mask: causal/);
+    assert.equal(await page.$('.caption-note'), null);
+    // Without caption=1 there is none.
+    await page.goto(`${BASE_URL}?embed=1&view=walkthrough&lock=1&lang=${lang}`);
+    await ready(page);
+    assert.equal(await page.$('.embed-caption'), null);
     assert.deepEqual(problems, []);
     await context.close();
   }

@@ -101,3 +101,31 @@ test('a lab embedded in a sandboxed frame on another origin loads the labs modul
   assert.deepEqual(problems.filter((p) => !p.includes(new URL(BASE_URL).origin)), []);
   await context.close();
 });
+
+test('an event inside the labs never runs one of the page\'s listeners', async () => {
+  // Both modules' Yew apps brand their elements with a root number; with
+  // the same number the page once ran its own listener for a click in a
+  // lab (the mask grid's click ran Undo). Every lab's buttons are clicked
+  // here with an edit to undo on the page: undo, redo and the edit stay.
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(`${BASE_URL}?lang=en`);
+  await ready(page);
+  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"]';
+  await page.fill(`${cell} input`, '7');
+  await page.press(`${cell} input`, 'Enter');
+  await page.waitForSelector('#undo:not([disabled])');
+  await page.waitForSelector('[data-lab="cost"]');
+  for (const lab of await page.$$eval('[data-lab]', (ls) => ls.map((l) => l.dataset.lab))) {
+    await page.click(`[data-lab="${lab}"] .predict .skip`);
+    await page.waitForSelector(`[data-lab="${lab}"] .verdict`);
+  }
+  for (const button of ['.shuffle', '.unshuffle', '.chip[data-place="0"]', '.chip[data-place="1"]', '.lin-fwd', '.lin-back']) {
+    await page.click(`[data-lab] ${button}`);
+  }
+  await page.click('[data-lab="masks"] .mask-grid button[data-row="1"][data-col="0"]');
+  await page.waitForFunction(() => document.querySelector('#opt-mask').value === 'custom');
+  assert.equal(await page.getAttribute(cell, 'data-value'), '7', 'the edit stays');
+  assert.equal(await page.$eval('#redo', (b) => b.disabled), true, 'nothing was undone');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

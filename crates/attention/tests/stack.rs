@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Stacked layers (docs/format.md §1b): a stack of one layer is today's
 //! engine bit for bit; L layers are a loop of one-layer traces, each on the
 //! previous layer's output; the file format reads and writes them and

@@ -4,7 +4,7 @@
 //! measured here, one size per task so the page stays responsive.
 
 use super::predict::Lab;
-use super::{mini, whole, Same};
+use super::{keep, mini, setting, whole, Same};
 use crate::app::effects::now_ms as now;
 use crate::app::i18n::{fill, Lang, S};
 use crate::attention::cost::{
@@ -72,6 +72,23 @@ enum Metric {
 }
 
 impl Metric {
+    /// Its `<option>` value (and `cost.metric=` in the address).
+    fn code(self) -> &'static str {
+        match self {
+            Metric::Madds => "madds",
+            Metric::Exps => "exps",
+            Metric::Stored => "stored",
+        }
+    }
+
+    fn parse(code: &str) -> Metric {
+        match code {
+            "exps" => Metric::Exps,
+            "stored" => Metric::Stored,
+            _ => Metric::Madds,
+        }
+    }
+
     fn of(self, c: Counts) -> u64 {
         match self {
             Metric::Madds => c.madds,
@@ -115,13 +132,16 @@ fn CostBody(p: &CostLabProps) -> Html {
     let lang = p.lang;
     let (s, t) = (&p.scenario, &p.trace);
     let n = t.n();
-    let w = use_state(|| 2usize);
-    let r = use_state(|| 2usize);
-    let metric = use_state(|| Metric::Madds);
+    let w = use_state(|| setting("cost.window", |v| (1..=4096).contains(v)).unwrap_or(2usize));
+    let r = use_state(|| setting("cost.rank", |v| (1..=4096).contains(v)).unwrap_or(2usize));
+    let metric = use_state(|| {
+        setting::<String>("cost.metric", |_| true).map_or(Metric::Madds, |m| Metric::parse(&m))
+    });
     let set_w = {
         let w = w.clone();
         Callback::from(move |e: Event| {
             if let Some(v) = whole(&e, 1, 4096) {
+                keep("cost.window", v);
                 w.set(v)
             }
         })
@@ -130,6 +150,7 @@ fn CostBody(p: &CostLabProps) -> Html {
         let r = r.clone();
         Callback::from(move |e: Event| {
             if let Some(v) = whole(&e, 1, 4096) {
+                keep("cost.rank", v);
                 r.set(v)
             }
         })
@@ -138,11 +159,9 @@ fn CostBody(p: &CostLabProps) -> Html {
         let metric = metric.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                metric.set(match sel.value().as_str() {
-                    "exps" => Metric::Exps,
-                    "stored" => Metric::Stored,
-                    _ => Metric::Madds,
-                });
+                let m = Metric::parse(&sel.value());
+                keep("cost.metric", m.code());
+                metric.set(m);
             }
         })
     };

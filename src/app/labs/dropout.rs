@@ -6,7 +6,7 @@
 //! `crate::lesson::dropout`, beside the engine's trace, never inside it.
 
 use super::predict::Lab;
-use super::{checked, mini};
+use super::{checked, keep, mini, setting};
 use crate::app::i18n::{fill, Lang, S};
 use crate::attention::Trace;
 use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
@@ -24,8 +24,9 @@ pub struct DropoutLabProps {
 #[component]
 pub fn DropoutLab(p: &DropoutLabProps) -> Html {
     let lang = p.lang;
-    // The question is about the drop rate on screen (0.5 at first).
-    let rate = use_state(|| 0.5f64);
+    // The question is about the drop rate on screen (0.5 at first, or the
+    // address's `dropout.p`).
+    let rate = use_state(|| setting("dropout.p", |v| (0.0..=MAX_P).contains(v)).unwrap_or(0.5f64));
     let p_text = short(*rate);
     let (question, right, explanation) = if *rate == 0.0 {
         (
@@ -65,11 +66,12 @@ struct DropoutBodyProps {
 fn DropoutBody(p: &DropoutBodyProps) -> Html {
     let lang = p.lang;
     let t = &p.trace;
-    let training = use_state(|| false);
+    // The address keeps the mode, rate, seed, query and head (1-based).
+    let training = use_state(|| setting("dropout.train", |v: &u8| *v <= 1) == Some(1));
     let rate = p.rate.clone();
-    let seed = use_state(|| 1u64);
-    let query = use_state(|| 0usize);
-    let head = use_state(|| 0usize);
+    let seed = use_state(|| setting("dropout.seed", |_: &u64| true).unwrap_or(1));
+    let query = use_state(|| setting("dropout.query", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
+    let head = use_state(|| setting("dropout.head", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
     let error = use_state(|| None::<S>);
     let n = t.n();
     let (i, h) = ((*query).min(n - 1), (*head).min(t.heads.len() - 1));
@@ -79,7 +81,10 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
 
     let set_mode = |on: bool| {
         let training = training.clone();
-        Callback::from(move |_: Event| training.set(on))
+        Callback::from(move |_: Event| {
+            keep("dropout.train", u8::from(on));
+            training.set(on)
+        })
     };
     let on_rate = {
         let (rate, error) = (rate.clone(), error.clone());
@@ -89,6 +94,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             }) {
                 Some(v) => {
                     error.set(None);
+                    keep("dropout.p", v);
                     rate.set(v);
                 }
                 None => error.set(Some(S::LabBadRate)),
@@ -101,6 +107,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             move |e: Event| match checked(&e, |t| t.trim().parse::<u64>().ok()) {
                 Some(v) => {
                     error.set(None);
+                    keep("dropout.seed", v);
                     seed.set(v);
                 }
                 None => error.set(Some(S::LabBadSeed)),
@@ -109,13 +116,18 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     };
     let next_seed = {
         let seed = seed.clone();
-        Callback::from(move |_: MouseEvent| seed.set(*seed + 1))
+        Callback::from(move |_: MouseEvent| {
+            keep("dropout.seed", *seed + 1);
+            seed.set(*seed + 1)
+        })
     };
     let pick_query = {
         let query = query.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                query.set(sel.value().parse().unwrap_or(0));
+                let v: usize = sel.value().parse().unwrap_or(0);
+                keep("dropout.query", v + 1);
+                query.set(v);
             }
         })
     };
@@ -123,7 +135,9 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
         let head = head.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                head.set(sel.value().parse().unwrap_or(0));
+                let v: usize = sel.value().parse().unwrap_or(0);
+                keep("dropout.head", v + 1);
+                head.set(v);
             }
         })
     };

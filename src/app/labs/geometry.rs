@@ -6,6 +6,7 @@
 //! `crate::lesson::geometry`.
 
 use super::predict::Lab;
+use super::{keep, setting};
 use crate::app::i18n::{fill, Lang, S};
 use crate::lesson::format::rounded;
 use crate::lesson::geometry::{nudge, start, weights, Plane, V2};
@@ -23,6 +24,24 @@ pub struct GeometryLabProps {
 
 /// The vectors: q, then k¹, k², k³.
 type Vectors = [V2; 4];
+
+/// The vectors as the address writes them: `qx,qy,k1x,k1y,…` (3 decimals).
+fn vectors_text(v: &Vectors) -> String {
+    v.iter()
+        .flat_map(|p| [rounded(p.x, 3), rounded(p.y, 3)])
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The vectors `qx,qy,k1x,k1y,…` reads as: 8 numbers on the plane.
+fn vectors_of(text: &str) -> Option<Vectors> {
+    let xs: Vec<f64> = text
+        .split(',')
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    let ok = xs.len() == 8 && xs.iter().all(|x| x.abs() <= PLANE.extent);
+    ok.then(|| std::array::from_fn(|i| V2::new(xs[2 * i], xs[2 * i + 1])))
+}
 
 fn name(i: usize) -> String {
     match i {
@@ -48,12 +67,33 @@ fn point(e: &PointerEvent, svg: &NodeRef) -> Option<V2> {
 #[component]
 pub fn GeometryLab(p: &GeometryLabProps) -> Html {
     let lang = p.lang;
+    // The address keeps the vectors and the key the readout is about.
     let vecs = use_state(|| {
-        let (q, k) = start();
-        [q, k[0], k[1], k[2]]
+        setting::<String>("geometry.v", |_| true)
+            .and_then(|t| vectors_of(&t))
+            .unwrap_or_else(|| {
+                let (q, k) = start();
+                [q, k[0], k[1], k[2]]
+            })
     });
     // The key the readout is about (1..=3).
-    let chosen = use_state(|| 2usize);
+    let chosen = use_state(|| setting("geometry.key", |k| (1..=3).contains(k)).unwrap_or(2usize));
+    // Written once the reader has stopped moving them for a moment (a
+    // drag changes them every frame; the address need not follow as fast).
+    {
+        let written = use_mut_ref(|| (vectors_text(&vecs), *chosen));
+        let timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
+        use_effect_with((*vecs, *chosen), move |(v, c)| {
+            let now = (vectors_text(v), *c);
+            if *written.borrow() != now {
+                *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(250, move || {
+                    keep("geometry.v", &now.0);
+                    keep("geometry.key", now.1);
+                    *written.borrow_mut() = now;
+                }));
+            }
+        });
+    }
     let dragging = use_mut_ref(|| None::<usize>);
     let svg = use_node_ref();
     let set = {
@@ -219,5 +259,26 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
                     </div>
                 </div>
             </Lab>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vectors_in_the_address_round_trip_on_the_plane() {
+        let (q, k) = start();
+        let v: Vectors = [q, k[0], k[1], k[2]];
+        assert_eq!(vectors_text(&v), "2,1,1,0.5,0.5,3,-2,-1");
+        assert_eq!(vectors_of("2,1,1,0.5,0.5,3,-2,-1"), Some(v));
+        // Eight numbers, all on the plane.
+        for bad in [
+            "2,1,1,0.5,0.5,3,-2",
+            "2,1,1,0.5,0.5,3,-2,-9",
+            "2,1,x,0.5,0.5,3,-2,-1",
+        ] {
+            assert_eq!(vectors_of(bad), None, "{bad}");
+        }
     }
 }

@@ -84,6 +84,20 @@ fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
     })
 }
 
+/// A lab's setting as the address gives it (`?scaling.dk=16`; the keys are
+/// `url::LAB_SETTINGS`), if it reads as a `T` that `ok` accepts: a copied
+/// embed code or link opens the lab as the reader left it.
+fn setting<T: std::str::FromStr>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
+    crate::app::effects::query(key)
+        .and_then(|v| v.parse().ok())
+        .filter(ok)
+}
+
+/// Writes a lab's setting into the address (no reload, no history entry).
+fn keep(key: &str, value: impl std::fmt::Display) {
+    crate::app::effects::set_query(key, &value.to_string());
+}
+
 /// An `Rc` compared by pointer: a memo key that changes exactly when the
 /// page hands a lab a new trace or scenario (holding it keeps the address
 /// from being reused).

@@ -6,6 +6,7 @@
 //! `crate::lesson::order` over the engine.
 
 use super::predict::Lab;
+use super::{keep, setting};
 use crate::app::i18n::{Lang, S};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
 use crate::lesson::edit::{apply, Edit};
@@ -21,6 +22,30 @@ const PE_DIMS: usize = 32;
 const PE_CELL: f64 = 9.0;
 /// The encodings the shuffle check can compare against "none".
 const PE_OPTIONS: [Positional; 2] = [Positional::Sinusoidal, Positional::OneHot];
+
+/// An order as the address writes it: `2,0,1`.
+fn order_text(order: &[usize]) -> String {
+    order
+        .iter()
+        .map(|o| o.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The order `2,0,1` reads as, if it is a permutation of `0..n`.
+fn order_of(text: &str, n: usize) -> Option<Vec<usize>> {
+    let order: Vec<usize> = text
+        .split(',')
+        .map(|o| o.parse().ok())
+        .collect::<Option<_>>()?;
+    let mut seen = vec![false; n];
+    for &o in &order {
+        if o >= n || std::mem::replace(&mut seen[o], true) {
+            return None;
+        }
+    }
+    (order.len() == n).then_some(order)
+}
 
 #[derive(Properties, PartialEq)]
 pub struct PositionsLabProps {
@@ -98,9 +123,18 @@ fn outputs(tokens: &[String], m: &Matrix, name: &'static str, hl: Option<usize>)
 #[component]
 fn PositionsBody(p: &PositionsLabProps) -> Html {
     let lang = p.lang;
-    let pe = use_state(|| Positional::Sinusoidal);
+    // The address keeps the encoding compared and the order shown.
+    let pe = use_state(|| {
+        setting::<String>("positions.pe", |_| true)
+            .and_then(|c| PE_OPTIONS.iter().copied().find(|o| o.code() == c))
+            .unwrap_or(Positional::Sinusoidal)
+    });
     let n = p.scenario.n();
-    let perm = use_state(|| shuffle(n, 1));
+    let perm = use_state(|| {
+        setting::<String>("positions.order", |_| true)
+            .and_then(|o| order_of(&o, n))
+            .unwrap_or_else(|| shuffle(n, 1))
+    });
     let seed = use_state(|| 1u64);
     // A chip picked for swapping (click one, then another), or dragged.
     let picked = use_state(|| None::<usize>);
@@ -144,14 +178,18 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let next = *seed + 1;
             seed.set(next);
-            perm.set(shuffle(n, next));
+            let order = shuffle(n, next);
+            keep("positions.order", order_text(&order));
+            perm.set(order);
             picked.set(None);
         })
     };
     let unshuffle = {
         let (perm, picked) = (perm.clone(), picked.clone());
         Callback::from(move |_: MouseEvent| {
-            perm.set((0..n).collect());
+            let order: Vec<usize> = (0..n).collect();
+            keep("positions.order", order_text(&order));
+            perm.set(order);
             picked.set(None);
         })
     };
@@ -160,6 +198,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         move |a: usize, b: usize| {
             let mut next = order.clone();
             next.swap(a, b);
+            keep("positions.order", order_text(&next));
             perm.set(next);
         }
     };
@@ -193,7 +232,10 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
     let allow_drop = Callback::from(|e: DragEvent| e.prevent_default());
     let choose_pe = |v: Positional| {
         let pe = pe.clone();
-        Callback::from(move |_: Event| pe.set(v))
+        Callback::from(move |_: Event| {
+            keep("positions.pe", v.code());
+            pe.set(v)
+        })
     };
     let checks = [Positional::None, *pe].map(|pos| {
         let id = pos.code();
@@ -228,7 +270,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
             <h3>{ S::LabShuffleTitle.t(lang) }</h3>
             <p class="note">{ S::LabShuffleHow.t(lang) }</p>
             <div class="lab-controls">
-                <div class="chips" role="group" aria-label={S::LabOrder.t(lang)} data-order={order.iter().map(|o| o.to_string()).collect::<Vec<_>>().join(",")}>
+                <div class="chips" role="group" aria-label={S::LabOrder.t(lang)} data-order={order_text(&order)}>
                     { for order.iter().enumerate().map(|(place, &o)| html! {
                         <button class="chip" draggable="true" data-place={place.to_string()}
                             aria-pressed={(*picked == Some(place)).to_string()}
@@ -264,5 +306,20 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
             </figure>
             <p class="note">{ S::LabAddVsConcat.t(lang) }</p>
         </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_in_the_address_round_trips_and_must_be_a_permutation() {
+        let order = vec![2, 0, 1];
+        assert_eq!(order_text(&order), "2,0,1");
+        assert_eq!(order_of("2,0,1", 3), Some(order));
+        for bad in ["2,0", "2,0,0", "0,1,3", "a,0,1", "", "0,1,2,3"] {
+            assert_eq!(order_of(bad, 3), None, "{bad}");
+        }
     }
 }

@@ -6,6 +6,7 @@
 //! `crate::lesson::scaling`.
 
 use super::predict::Lab;
+use super::{keep, setting};
 use crate::app::i18n::{Lang, S};
 use crate::lesson::format::rounded;
 use crate::lesson::scaling::{dot_samples, histogram, mean_variance, row_stats, RowStats, D_KS};
@@ -115,8 +116,8 @@ pub fn ScalingLab(p: &ScalingLabProps) -> Html {
 #[component]
 fn ScalingBody(p: &ScalingLabProps) -> Html {
     let lang = p.lang;
-    let d_k = use_state(|| 64usize);
-    let seed = use_state(|| 1u64);
+    let d_k = use_state(|| setting("scaling.dk", |d| (1..=512).contains(d)).unwrap_or(64usize));
+    let seed = use_state(|| setting("scaling.seed", |s| *s <= u64::from(u32::MAX)).unwrap_or(1u64));
     let error = use_state(|| None::<(S, String)>);
     let samples = use_memo((*d_k, *seed), |(d, s)| dot_samples(*d, PAIRS, *s));
     let curves = use_memo(*seed, |s| {
@@ -141,6 +142,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
         let (d_k, error) = (d_k.clone(), error.clone());
         Callback::from(move |e: Event| match typed(&e, 1, 512) {
             Ok(v) => {
+                keep("scaling.dk", v);
                 d_k.set(v as usize);
                 error.set(None);
             }
@@ -151,6 +153,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
         let (seed, error) = (seed.clone(), error.clone());
         Callback::from(move |e: Event| match typed(&e, 0, u32::MAX as u64) {
             Ok(v) => {
+                keep("scaling.seed", v);
                 seed.set(v);
                 error.set(None);
             }
