@@ -624,10 +624,7 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
             S::AboutWide,
             &["512", "8", "64", "16", "N(0, 1)", "N(0, 1/d_model)"],
         ),
-        (
-            S::AboutNotes004,
-            &["3", "4", "4×3", "0", "0.5", "[2, 7, 1.5]"],
-        ),
+        (S::AboutNotes004, &["3", "4", "4×3"]),
         (S::AboutISawASaw, &["2", "4"]),
         (S::AboutUniform, &["0", "1/n"]),
         (S::LabScalingLead, &["0", "1"]),
