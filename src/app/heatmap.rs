@@ -3,7 +3,7 @@
 
 use super::canvas::{self, CellText};
 use super::effects;
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, C, S};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::grid::{step_clamped, Move};
@@ -343,7 +343,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 <div class="heat-cursor" style={format!("left:{x}px;top:{y}px;width:{w}px;height:{h}px")}></div>
                 <div class="heat-tip" style={tip_style} data-query={q.to_string()} data-key={k.to_string()}
                     data-value={exact(value)}>
-                    <div><b>{ S::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ S::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
+                    <div><b>{ C::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ C::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
                     { for props.details(q, k).into_iter().map(|(name, v)| html! {
                         <div>{ name }{ ": " }<span class="num">{ short(v) }</span></div>
                     }) }
@@ -362,9 +362,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     };
     let (w_css, h_css) = layout.css_size();
     let corner = if props.transpose {
-        format!("{} \\ {}", S::KeyWord.t(lang), S::QueryWord.t(lang))
+        format!("{} \\ {}", C::KeyWord.t(lang), C::QueryWord.t(lang))
     } else {
-        format!("{} \\ {}", S::QueryWord.t(lang), S::KeyWord.t(lang))
+        format!("{} \\ {}", C::QueryWord.t(lang), C::KeyWord.t(lang))
     };
 
     html! {

@@ -13,7 +13,7 @@
 //! format, so undo, saving and share links stay the page's.
 
 use super::effects::View;
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, C};
 use super::labs::cost::CostLab;
 use super::labs::dropout::DropoutLab;
 use super::labs::geometry::GeometryLab;
@@ -100,7 +100,7 @@ pub fn Labs(p: &LabsProps) -> Html {
     html! {
         <>
             if all {
-                <h2 class="labs-title">{ S::LabsHeading.t(lang) }</h2>
+                <h2 class="labs-title">{ C::LabsHeading.t(lang) }</h2>
             }
             if one(View::Scoring) {
                 <ScoringLab trace={t.clone()} convention={conv} lang={lang} />

@@ -8,7 +8,7 @@ use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
-use super::i18n::{error_text, rounded_note, Lang, S};
+use super::i18n::{error_text, rounded_note, Lang, C, S};
 use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
@@ -75,7 +75,7 @@ fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> 
         s.heads.len(),
         scale.t(lang),
         S::MaskLabel.t(lang),
-        S::Colon.t(lang),
+        C::Colon.t(lang),
         mask_text(&s.mask, lang)
     );
     let positional = match s.positional {
@@ -87,7 +87,7 @@ fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> 
         line.push_str(&format!(
             " · {}{}{}",
             S::PositionalLabel.t(lang),
-            S::Colon.t(lang),
+            C::Colon.t(lang),
             p.t(lang)
         ));
     }
@@ -97,7 +97,7 @@ fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> 
     html! {
         <p class="embed-caption" data-caption="">
             if let Some(p) = preset {
-                <strong>{ preset_name(p).t(lang) }</strong>{ S::Colon.t(lang) }
+                <strong>{ preset_name(p).t(lang) }</strong>{ C::Colon.t(lang) }
             }
             { line }
             if let Some(note) = note {
@@ -627,7 +627,7 @@ pub fn App() -> Html {
             }
             // The labs module renders the labs into this section.
             if labs_on {
-                <section class="labs" aria-label={S::LabsHeading.t(lang)} ref={labs_host}></section>
+                <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}></section>
             }
             if embed {
                 <p class="embed-credit">

@@ -15,7 +15,7 @@
 //! function of virtual time ([`Timeline::position`]).
 
 use super::effects::{self, now_ms as now};
-use super::i18n::{caption_text, Lang, S};
+use super::i18n::{caption_text, Lang, C, S};
 use super::stage_draw::draw;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
@@ -547,9 +547,9 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         })
     };
     let play_label = if playing {
-        format!("⏸ {}", S::Pause.t(lang))
+        format!("⏸ {}", C::Pause.t(lang))
     } else {
-        format!("▶ {}", S::Play.t(lang))
+        format!("▶ {}", C::Play.t(lang))
     };
     let scroll = extent.1 > STAGE_MAX_H;
     html! {
@@ -565,9 +565,9 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                     { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(|| Act::Toggle)) }
                     { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(|| Act::Forward)) }
                 </span>
-                <span class="speeds" role="group" aria-label={S::SpeedLabel.t(lang)}>
+                <span class="speeds" role="group" aria-label={C::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&s| button(
-                        None, format!("{s}×"), format!("{} {s}×", S::SpeedLabel.t(lang)), Some(speed == s),
+                        None, format!("{s}×"), format!("{} {s}×", C::SpeedLabel.t(lang)), Some(speed == s),
                         { let d = state.dispatcher(); Callback::from(move |_: ()| d.dispatch((now(), Act::Speed(s)))) },
                     )) }
                 </span>

@@ -7,7 +7,7 @@
 
 use super::predict::Lab;
 use super::{checked, keep, mini, setting};
-use crate::app::i18n::{fill, Lang, S};
+use crate::app::i18n::{fill, Lang, C, L};
 use crate::attention::Trace;
 use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
 use crate::lesson::format::short;
@@ -30,24 +30,24 @@ pub fn DropoutLab(p: &DropoutLabProps) -> Html {
     let p_text = short(*rate);
     let (question, right, explanation) = if *rate == 0.0 {
         (
-            fill(S::LabDropoutQuestion.t(lang), &[&p_text]),
+            fill(L::LabDropoutQuestion.t(lang), &[&p_text]),
             0,
-            fill(S::LabDropoutExplainZero.t(lang), &[&p_text]),
+            fill(L::LabDropoutExplainZero.t(lang), &[&p_text]),
         )
     } else {
         (
-            fill(S::LabDropoutQuestion.t(lang), &[&p_text]),
+            fill(L::LabDropoutQuestion.t(lang), &[&p_text]),
             1,
             fill(
-                S::LabDropoutExplain.t(lang),
+                L::LabDropoutExplain.t(lang),
                 &[&p_text, &short(1.0 / (1.0 - *rate))],
             ),
         )
     };
     html! {
-        <Lab name="dropout" title={S::LabDropoutTitle.t(lang)} lead={S::LabDropoutLead.t(lang)}
+        <Lab name="dropout" title={L::LabDropoutTitle.t(lang)} lead={L::LabDropoutLead.t(lang)}
             question={question} right={right}
-            answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::LabDropoutNotAlways.t(lang))]}
+            answers={vec![AttrValue::from(L::AnswerYes.t(lang)), AttrValue::from(L::LabDropoutNotAlways.t(lang))]}
             explanation={explanation} lang={lang}>
                 <DropoutBody trace={p.trace.clone()} lang={lang} rate={rate} />
             </Lab>
@@ -72,7 +72,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     let seed = use_state(|| setting("dropout.seed", |_: &u64| true).unwrap_or(1));
     let query = use_state(|| setting("dropout.query", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
     let head = use_state(|| setting("dropout.head", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
-    let error = use_state(|| None::<S>);
+    let error = use_state(|| None::<L>);
     let n = t.n();
     let (i, h) = ((*query).min(n - 1), (*head).min(t.heads.len() - 1));
     // One draw per render, shared by the strip and the head's weights.
@@ -97,7 +97,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
                     keep("dropout.p", v);
                     rate.set(v);
                 }
-                None => error.set(Some(S::LabBadRate)),
+                None => error.set(Some(L::LabBadRate)),
             }
         })
     };
@@ -110,7 +110,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
                     keep("dropout.seed", v);
                     seed.set(v);
                 }
-                None => error.set(Some(S::LabBadSeed)),
+                None => error.set(Some(L::LabBadSeed)),
             },
         )
     };
@@ -156,7 +156,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     if t.scale {
         stages.push(("scaled", format!("÷ √d_k = ÷ {}", short(t.divisor))));
     }
-    stages.push(("mask", S::LabStageMask.t(lang).to_string()));
+    stages.push(("mask", L::LabStageMask.t(lang).to_string()));
     stages.push(("softmax", "softmax".to_string()));
     stages.push((
         "dropout",
@@ -165,7 +165,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             if *training {
                 format!("p = {}", short(*rate))
             } else {
-                S::LabInference.t(lang).to_string()
+                L::LabInference.t(lang).to_string()
             }
         ),
     ));
@@ -176,28 +176,28 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
         <>
             <div class="lab-controls dropout-controls">
                 <fieldset class="mode">
-                    <legend>{ S::LabMode.t(lang) }</legend>
-                    <label><input type="radio" name="lab-dropout-mode" value="inference" checked={!*training} onchange={set_mode(false)} />{ S::LabInference.t(lang) }</label>
-                    <label><input type="radio" name="lab-dropout-mode" value="training" checked={*training} onchange={set_mode(true)} />{ S::LabTraining.t(lang) }</label>
+                    <legend>{ L::LabMode.t(lang) }</legend>
+                    <label><input type="radio" name="lab-dropout-mode" value="inference" checked={!*training} onchange={set_mode(false)} />{ L::LabInference.t(lang) }</label>
+                    <label><input type="radio" name="lab-dropout-mode" value="training" checked={*training} onchange={set_mode(true)} />{ L::LabTraining.t(lang) }</label>
                 </fieldset>
                 <label class="field small" for="lab-dropout-p">
-                    <span>{ S::LabRate.t(lang) }</span>
+                    <span>{ L::LabRate.t(lang) }</span>
                     <input id="lab-dropout-p" type="number" min="0" max={MAX_P.to_string()} step="0.1" value={rate.to_string()} disabled={!*training} onchange={on_rate} />
                 </label>
                 <label class="field small" for="lab-dropout-seed">
-                    <span>{ S::LabSeed.t(lang) }</span>
+                    <span>{ L::LabSeed.t(lang) }</span>
                     <input id="lab-dropout-seed" type="number" min="0" step="1" value={seed.to_string()} disabled={!*training} onchange={on_seed} />
                 </label>
-                <button class="new-seed" disabled={!*training} onclick={next_seed}>{ S::LabNewDraw.t(lang) }</button>
+                <button class="new-seed" disabled={!*training} onclick={next_seed}>{ L::LabNewDraw.t(lang) }</button>
                 <label class="field small" for="lab-dropout-query">
-                    <span>{ S::QueryWord.t(lang) }</span>
+                    <span>{ C::QueryWord.t(lang) }</span>
                     <select id="lab-dropout-query" onchange={pick_query}>
                         { for t.tokens.iter().enumerate().map(|(k, tok)| html! { <option value={k.to_string()} selected={k == i}>{ tok.clone() }</option> }) }
                     </select>
                 </label>
                 if t.heads.len() > 1 {
                     <label class="field small" for="lab-dropout-head">
-                        <span>{ S::LabHead.t(lang) }</span>
+                        <span>{ L::LabHead.t(lang) }</span>
                         <select id="lab-dropout-head" onchange={pick_head}>
                             { for (0..t.heads.len()).map(|r| html! { <option value={r.to_string()} selected={r == h}>{ (r + 1).to_string() }</option> }) }
                         </select>
@@ -209,10 +209,10 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             </div>
             <div class="strip-wrap">
                 <table class="lab-table strip" data-strip={if *training { "training" } else { "inference" }}>
-                    <caption>{ format!("{} {} → ", S::QueryWord.t(lang), t.tokens[i]) }{ S::LabStripCaption.t(lang) }</caption>
+                    <caption>{ format!("{} {} → ", C::QueryWord.t(lang), t.tokens[i]) }{ L::LabStripCaption.t(lang) }</caption>
                     <thead>
                         <tr>
-                            <th scope="col">{ S::KeyWord.t(lang) }</th>
+                            <th scope="col">{ C::KeyWord.t(lang) }</th>
                             { for stages.iter().map(|(id, title)| html! { <th scope="col" data-stage-head={*id}>{ title.clone() }<span class="arrow" aria-hidden="true">{ " →" }</span></th> }) }
                         </tr>
                     </thead>
@@ -246,10 +246,10 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
                 </p>
             </div>
             <p class={classes!("note", (*training).then_some("training"))}>
-                { if *training { S::LabWhyNotOne.t(lang) } else { S::LabInferenceNote.t(lang) } }
+                { if *training { L::LabWhyNotOne.t(lang) } else { L::LabInferenceNote.t(lang) } }
             </p>
             <figure>
-                <figcaption>{ S::LabAllWeights.t(lang) }</figcaption>
+                <figcaption>{ L::LabAllWeights.t(lang) }</figcaption>
                 { mini(dropped.as_ref().map_or(&t.heads[h].weights, |d| &d.weights), "dropped", true, false, Some(&hidden)) }
             </figure>
         </>

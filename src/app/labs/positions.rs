@@ -7,7 +7,7 @@
 
 use super::predict::Lab;
 use super::{keep, setting};
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{Lang, L};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
 use crate::lesson::edit::{apply, Edit};
 use crate::lesson::format::short;
@@ -57,10 +57,10 @@ pub struct PositionsLabProps {
 pub fn PositionsLab(p: &PositionsLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <Lab name="positions" title={S::LabPositionsTitle.t(lang)} lead={S::LabPositionsLead.t(lang)}
-            question={S::LabPositionsQuestion.t(lang)} right={1}
-            answers={vec![AttrValue::from(S::LabPositionsChanges.t(lang)), AttrValue::from(S::LabPositionsMoves.t(lang))]}
-            explanation={S::LabPositionsExplain.t(lang)} lang={lang}>
+        <Lab name="positions" title={L::LabPositionsTitle.t(lang)} lead={L::LabPositionsLead.t(lang)}
+            question={L::LabPositionsQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from(L::LabPositionsChanges.t(lang)), AttrValue::from(L::LabPositionsMoves.t(lang))]}
+            explanation={L::LabPositionsExplain.t(lang)} lang={lang}>
                 <PositionsBody scenario={p.scenario.clone()} lang={lang} />
             </Lab>
     }
@@ -68,9 +68,9 @@ pub fn PositionsLab(p: &PositionsLabProps) -> Html {
 
 fn positional_name(pe: Positional, lang: Lang) -> &'static str {
     match pe {
-        Positional::None => S::LabNoPe.t(lang),
-        Positional::Sinusoidal => S::LabWithPe.t(lang),
-        Positional::OneHot => S::LabWithOneHot.t(lang),
+        Positional::None => L::LabNoPe.t(lang),
+        Positional::Sinusoidal => L::LabWithPe.t(lang),
+        Positional::OneHot => L::LabWithOneHot.t(lang),
     }
 }
 
@@ -83,15 +83,15 @@ fn with_positions(s: &Scenario, pos: Positional) -> Option<Scenario> {
 /// "equal: yes (largest difference …)" for one comparison.
 fn verdict(c: &Comparison, lang: Lang) -> String {
     let word = if c.equal {
-        S::AnswerYesPlain
+        L::AnswerYesPlain
     } else {
-        S::AnswerNoPlain
+        L::AnswerNoPlain
     };
     format!(
         "{} {} ({} {})",
-        S::LabRowsEqual.t(lang),
+        L::LabRowsEqual.t(lang),
         word.t(lang),
-        S::LabLargestDiff.t(lang),
+        L::LabLargestDiff.t(lang),
         if c.max_diff == 0.0 {
             "0".to_string()
         } else {
@@ -161,7 +161,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                     <figure><figcaption>{ pair.tokens.join(sep) }</figcaption>{ outputs(&pair.tokens, &c.original, "first", Some(0)) }</figure>
                     <figure><figcaption>{ reversed_tokens.join(sep) }</figcaption>{ outputs(&reversed_tokens, &c.reordered, "second", Some(2)) }</figure>
                 </div>
-                <p class="pair-verdict">{ format!("{} {}", pair.tokens[0], if c.equal { S::LabSameOutput.t(lang) } else { S::LabOtherOutput.t(lang) }) }</p>
+                <p class="pair-verdict">{ format!("{} {}", pair.tokens[0], if c.equal { L::LabSameOutput.t(lang) } else { L::LabOtherOutput.t(lang) }) }</p>
             </div>
         },
         None => html! {},
@@ -244,12 +244,12 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                 <div class="order-check" data-check={id} data-equal={c.equal.to_string()}>
                     <h4>{ positional_name(pos, lang) }</h4>
                     { outputs(&base.tokens, &c.original, "original", None) }
-                    <p class="what">{ S::LabShuffledOutputs.t(lang) }</p>
+                    <p class="what">{ L::LabShuffledOutputs.t(lang) }</p>
                     { outputs(&order.iter().map(|&o| base.tokens[o].clone()).collect::<Vec<_>>(), &c.reordered, "shuffled", None) }
                     <p class={classes!("verdict-line", if c.equal { "yes" } else { "no" })}>{ verdict(&c, lang) }</p>
                 </div>
             },
-            None => html! { <p class="note">{ S::LabShuffleUnavailable.t(lang) }</p> },
+            None => html! { <p class="note">{ L::LabShuffleUnavailable.t(lang) }</p> },
         }
     });
 
@@ -262,15 +262,15 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
     );
     html! {
         <>
-            <h3>{ S::LabPairTitle.t(lang) }</h3>
+            <h3>{ L::LabPairTitle.t(lang) }</h3>
             <div class="lab-row pairs">
                 { pair_view(Positional::None) }
                 { pair_view(*pe) }
             </div>
-            <h3>{ S::LabShuffleTitle.t(lang) }</h3>
-            <p class="note">{ S::LabShuffleHow.t(lang) }</p>
+            <h3>{ L::LabShuffleTitle.t(lang) }</h3>
+            <p class="note">{ L::LabShuffleHow.t(lang) }</p>
             <div class="lab-controls">
-                <div class="chips" role="group" aria-label={S::LabOrder.t(lang)} data-order={order_text(&order)}>
+                <div class="chips" role="group" aria-label={L::LabOrder.t(lang)} data-order={order_text(&order)}>
                     { for order.iter().enumerate().map(|(place, &o)| html! {
                         <button class="chip" draggable="true" data-place={place.to_string()}
                             aria-pressed={(*picked == Some(place)).to_string()}
@@ -280,11 +280,11 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                         </button>
                     }) }
                 </div>
-                <button class="shuffle" onclick={reshuffle}>{ S::LabShuffle.t(lang) }</button>
-                <button class="unshuffle" onclick={unshuffle}>{ S::LabOriginalOrder.t(lang) }</button>
+                <button class="shuffle" onclick={reshuffle}>{ L::LabShuffle.t(lang) }</button>
+                <button class="unshuffle" onclick={unshuffle}>{ L::LabOriginalOrder.t(lang) }</button>
                 if PE_OPTIONS.len() > 1 {
                     <fieldset class="pe-choice">
-                        <legend>{ S::LabCompareWith.t(lang) }</legend>
+                        <legend>{ L::LabCompareWith.t(lang) }</legend>
                         { for PE_OPTIONS.iter().map(|&o| html! {
                             <label><input type="radio" name="lab-pe" value={o.code()} checked={*pe == o} onchange={choose_pe(o)} />{ positional_name(o, lang) }</label>
                         }) }
@@ -292,19 +292,19 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                 }
             </div>
             <div class="lab-row checks">{ for checks }</div>
-            <h3>{ S::LabPeTitle.t(lang) }</h3>
+            <h3>{ L::LabPeTitle.t(lang) }</h3>
             <p class="formula">{ "PE(p, 2k) = sin(p / 10000^(2k/d_model)),  PE(p, 2k+1) = cos(p / 10000^(2k/d_model))" }</p>
             <figure class="pe-map">
-                <svg data-pe-map="" viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={S::LabPeMapLabel.t(lang)}>
+                <svg data-pe-map="" viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={L::LabPeMapLabel.t(lang)}>
                     { for (0..PE_POSITIONS).flat_map(|r| (0..PE_DIMS).map(move |c| (r, c))).map(|(r, c)| {
                         let v = table[(r, c)];
                         html! { <rect x={(c as f64 * PE_CELL).to_string()} y={(r as f64 * PE_CELL).to_string()} width={PE_CELL.to_string()} height={PE_CELL.to_string()} fill={hex(Scale::Difference.colour(v))} /> }
                     }) }
                     <rect class="current" x="0" y="0" width={region.0.to_string()} height={region.1.to_string()} fill="none" stroke="#111" stroke-width="2" />
                 </svg>
-                <figcaption>{ format!("{} (n = {n}, d_model = {})", S::LabPeMapCaption.t(lang), p.scenario.d_model()) }</figcaption>
+                <figcaption>{ format!("{} (n = {n}, d_model = {})", L::LabPeMapCaption.t(lang), p.scenario.d_model()) }</figcaption>
             </figure>
-            <p class="note">{ S::LabAddVsConcat.t(lang) }</p>
+            <p class="note">{ L::LabAddVsConcat.t(lang) }</p>
         </>
     }
 }

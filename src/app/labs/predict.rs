@@ -2,7 +2,7 @@
 //! question with two or more answers; the lab's numbers stay hidden until
 //! the reader answers (or asks to see them).
 
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{Lang, L};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -33,8 +33,8 @@ pub fn Lab(p: &LabProps) -> Html {
         Callback::from(move |_: MouseEvent| chosen.set(Some(a)))
     };
     let verdict = match *chosen {
-        Some(Some(a)) if a == p.right => Some(S::PredictRight),
-        Some(Some(_)) => Some(S::PredictWrong),
+        Some(Some(a)) if a == p.right => Some(L::PredictRight),
+        Some(Some(_)) => Some(L::PredictWrong),
         _ => None,
     };
     html! {
@@ -42,14 +42,14 @@ pub fn Lab(p: &LabProps) -> Html {
             <h2 id={title_id}>{ p.title.clone() }</h2>
             <p class="lead">{ p.lead.clone() }</p>
             <div class="predict">
-                <p class="question"><strong>{ S::PredictFirst.t(lang) }</strong>{ " " }{ crate::app::rich::rich(&p.question) }</p>
-                <div class="answers" role="group" aria-label={S::PredictFirst.t(lang)}>
+                <p class="question"><strong>{ L::PredictFirst.t(lang) }</strong>{ " " }{ crate::app::rich::rich(&p.question) }</p>
+                <div class="answers" role="group" aria-label={L::PredictFirst.t(lang)}>
                     { for p.answers.iter().enumerate().map(|(k, a)| html! {
                         <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
                             disabled={chosen.is_some()} onclick={pick(Some(k))}>{ a.clone() }</button>
                     }) }
                     if chosen.is_none() {
-                        <button class="skip" onclick={pick(None)}>{ S::PredictSkip.t(lang) }</button>
+                        <button class="skip" onclick={pick(None)}>{ L::PredictSkip.t(lang) }</button>
                     }
                 </div>
                 if chosen.is_some() {

@@ -7,7 +7,7 @@
 
 use super::predict::Lab;
 use super::{keep, setting};
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{Lang, C, L};
 use crate::lesson::format::rounded;
 use crate::lesson::scaling::{dot_samples, histogram, mean_variance, row_stats, RowStats, D_KS};
 use wasm_bindgen::JsCast;
@@ -48,9 +48,9 @@ fn histogram_svg(xs: &[f64], range: f64, which: &'static str, variance: f64, lan
         <svg class="hist" data-hist={which} data-variance={variance.to_string()} width="320" height="124"
             viewBox="0 0 320 124" role="img" aria-label={format!(
                 "{}{}{} {}",
-                if which == "raw" { S::LabRaw.t(lang) } else { S::LabScaled.t(lang) },
-                S::Colon.t(lang),
-                S::LabVariance.t(lang),
+                if which == "raw" { L::LabRaw.t(lang) } else { L::LabScaled.t(lang) },
+                C::Colon.t(lang),
+                L::LabVariance.t(lang),
                 rounded(variance, 2)
             )}>
             { for h.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(k, c)| {
@@ -82,7 +82,7 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
     let mark = 20.0 + (w - 30.0) * at / 9.0;
     html! {
         <svg class="curve" width="320" height="140" viewBox="0 0 320 140" role="img"
-            aria-label={S::LabCurveTitle.t(lang)}>
+            aria-label={L::LabCurveTitle.t(lang)}>
             <line x1="20" y1={rounded(y(1.0), 1)} x2="310" y2={rounded(y(1.0), 1)} class="axis" />
             <line x1="20" y1={rounded(y(0.0), 1)} x2="310" y2={rounded(y(0.0), 1)} class="axis" />
             <text x="0" y={rounded(y(1.0) + 4.0, 1)}>{ "1" }</text>
@@ -103,10 +103,10 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
 pub fn ScalingLab(p: &ScalingLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <Lab name="scaling" title={S::LabScalingTitle.t(lang)} lead={S::LabScalingLead.t(lang)}
-            question={S::LabScalingQuestion.t(lang)} right={0}
-            answers={vec![AttrValue::from(S::AnswerGrows.t(lang)), AttrValue::from(S::AnswerShrinks.t(lang))]}
-            explanation={S::LabScalingExplain.t(lang)} lang={lang}>
+        <Lab name="scaling" title={L::LabScalingTitle.t(lang)} lead={L::LabScalingLead.t(lang)}
+            question={L::LabScalingQuestion.t(lang)} right={0}
+            answers={vec![AttrValue::from(L::AnswerGrows.t(lang)), AttrValue::from(L::AnswerShrinks.t(lang))]}
+            explanation={L::LabScalingExplain.t(lang)} lang={lang}>
                 <ScalingBody lang={lang} />
             </Lab>
     }
@@ -118,7 +118,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
     let lang = p.lang;
     let d_k = use_state(|| setting("scaling.dk", |d| (1..=512).contains(d)).unwrap_or(64usize));
     let seed = use_state(|| setting("scaling.seed", |s| *s <= u64::from(u32::MAX)).unwrap_or(1u64));
-    let error = use_state(|| None::<(S, String)>);
+    let error = use_state(|| None::<(L, String)>);
     let samples = use_memo((*d_k, *seed), |(d, s)| dot_samples(*d, PAIRS, *s));
     let curves = use_memo(*seed, |s| {
         let raw: Vec<RowStats> = D_KS
@@ -146,7 +146,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 d_k.set(v as usize);
                 error.set(None);
             }
-            Err(text) => error.set(Some((S::LabBadDk, text))),
+            Err(text) => error.set(Some((L::LabBadDk, text))),
         })
     };
     let on_seed = {
@@ -157,14 +157,14 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 seed.set(v);
                 error.set(None);
             }
-            Err(text) => error.set(Some((S::LabBadSeed, text))),
+            Err(text) => error.set(Some((L::LabBadSeed, text))),
         })
     };
     let at = |d: usize| D_KS.iter().position(|&x| x == d).unwrap_or(0);
     let (w4, w256) = (raw[at(4)].max_weight, raw[at(256)].max_weight);
     let numbers = format!(
         "{} {} → {}.",
-        S::LabScalingNumbers.t(lang),
+        L::LabScalingNumbers.t(lang),
         rounded(w4, 2),
         rounded(w256, 2)
     );
@@ -174,14 +174,14 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 <p class="numbers">{ numbers }</p>
                 <div class="lab-controls">
                     <label class="field">
-                        <span>{ S::LabDk.t(lang) }</span>
+                        <span>{ L::LabDk.t(lang) }</span>
                         <input id="lab-dk" type="number" min="1" max="512" value={d_k.to_string()} onchange={on_dk}
-                            aria-invalid={error.as_ref().filter(|e| e.0 == S::LabBadDk).map(|_| "true")} />
+                            aria-invalid={error.as_ref().filter(|e| e.0 == L::LabBadDk).map(|_| "true")} />
                     </label>
                     <label class="field">
-                        <span>{ S::LabSeed.t(lang) }</span>
+                        <span>{ L::LabSeed.t(lang) }</span>
                         <input id="lab-seed" type="number" min="0" value={seed.to_string()} onchange={on_seed}
-                            aria-invalid={error.as_ref().filter(|e| e.0 == S::LabBadSeed).map(|_| "true")} />
+                            aria-invalid={error.as_ref().filter(|e| e.0 == L::LabBadSeed).map(|_| "true")} />
                     </label>
                     if let Some((key, text)) = &*error {
                         <p class="field-error" role="alert">{ format!("{} ({text})", key.t(lang)) }</p>
@@ -190,31 +190,31 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 <div class="lab-row">
                     <figure>
                         { histogram_svg(&samples, range, "raw", var_raw, lang) }
-                        <figcaption>{ format!("q·k{}{} {} ≈ d_k = {}", S::Colon.t(lang), S::LabVariance.t(lang), rounded(var_raw, 2), d_k.to_string()) }</figcaption>
+                        <figcaption>{ format!("q·k{}{} {} ≈ d_k = {}", C::Colon.t(lang), L::LabVariance.t(lang), rounded(var_raw, 2), d_k.to_string()) }</figcaption>
                     </figure>
                     <figure>
                         { histogram_svg(&scaled_samples, range, "scaled", var_scaled, lang) }
-                        <figcaption>{ format!("q·k / √d_k{}{} {} ≈ 1", S::Colon.t(lang), S::LabVariance.t(lang), rounded(var_scaled, 2)) }</figcaption>
+                        <figcaption>{ format!("q·k / √d_k{}{} {} ≈ 1", C::Colon.t(lang), L::LabVariance.t(lang), rounded(var_scaled, 2)) }</figcaption>
                     </figure>
                     <figure>
                         { curve_svg(raw, scaled, *d_k, lang) }
                         <figcaption>
-                            { S::LabCurveTitle.t(lang) }{ " " }
-                            <span class="key raw">{ S::LabRaw.t(lang) }</span>{ " · " }
-                            <span class="key scaled">{ S::LabScaled.t(lang) }</span>
+                            { L::LabCurveTitle.t(lang) }{ " " }
+                            <span class="key raw">{ L::LabRaw.t(lang) }</span>{ " · " }
+                            <span class="key scaled">{ L::LabScaled.t(lang) }</span>
                         </figcaption>
                     </figure>
                 </div>
                 <table class="lab-table">
-                    <caption>{ S::LabTableCaption.t(lang) }</caption>
+                    <caption>{ L::LabTableCaption.t(lang) }</caption>
                     <thead><tr>
                         <th scope="col">{ "d_k" }</th>
-                        <th scope="col">{ S::LabMaxWeight.t(lang) }<br/>{ S::LabRaw.t(lang) }</th>
-                        <th scope="col">{ S::LabMaxWeight.t(lang) }<br/>{ S::LabScaled.t(lang) }</th>
-                        <th scope="col">{ S::LabEntropy.t(lang) }<br/>{ S::LabRaw.t(lang) }</th>
-                        <th scope="col">{ S::LabEntropy.t(lang) }<br/>{ S::LabScaled.t(lang) }</th>
-                        <th scope="col">{ "max |J|" }<br/>{ S::LabRaw.t(lang) }</th>
-                        <th scope="col">{ "max |J|" }<br/>{ S::LabScaled.t(lang) }</th>
+                        <th scope="col">{ L::LabMaxWeight.t(lang) }<br/>{ L::LabRaw.t(lang) }</th>
+                        <th scope="col">{ L::LabMaxWeight.t(lang) }<br/>{ L::LabScaled.t(lang) }</th>
+                        <th scope="col">{ L::LabEntropy.t(lang) }<br/>{ L::LabRaw.t(lang) }</th>
+                        <th scope="col">{ L::LabEntropy.t(lang) }<br/>{ L::LabScaled.t(lang) }</th>
+                        <th scope="col">{ "max |J|" }<br/>{ L::LabRaw.t(lang) }</th>
+                        <th scope="col">{ "max |J|" }<br/>{ L::LabScaled.t(lang) }</th>
                     </tr></thead>
                     <tbody>
                         { for D_KS.iter().enumerate().map(|(k, dk)| html! {
@@ -227,7 +227,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                         }) }
                     </tbody>
                 </table>
-                <p class="note">{ S::LabScalingNote.t(lang) }</p>
+                <p class="note">{ L::LabScalingNote.t(lang) }</p>
             </>
     }
 }

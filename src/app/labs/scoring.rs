@@ -6,7 +6,7 @@
 
 use super::predict::Lab;
 use super::{mini, SHOWN};
-use crate::app::i18n::{Lang, S};
+use crate::app::i18n::{Lang, L};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::short;
 use crate::lesson::names::Convention;
@@ -29,10 +29,10 @@ pub struct ScoringLabProps {
 pub fn ScoringLab(p: &ScoringLabProps) -> Html {
     let lang = p.lang;
     html! {
-        <Lab name="scoring" title={S::LabScoringTitle.t(lang)} lead={S::LabScoringLead.t(lang)}
-            question={S::LabScoringQuestion.t(lang)} right={1}
-            answers={vec![AttrValue::from(S::AnswerYes.t(lang)), AttrValue::from(S::AnswerNo.t(lang))]}
-            explanation={S::LabScoringExplain.t(lang)} lang={lang}>
+        <Lab name="scoring" title={L::LabScoringTitle.t(lang)} lead={L::LabScoringLead.t(lang)}
+            question={L::LabScoringQuestion.t(lang)} right={1}
+            answers={vec![AttrValue::from(L::AnswerYes.t(lang)), AttrValue::from(L::AnswerNo.t(lang))]}
+            explanation={L::LabScoringExplain.t(lang)} lang={lang}>
                 <ScoringBody trace={p.trace.clone()} convention={p.convention} lang={lang} />
             </Lab>
     }
@@ -101,19 +101,19 @@ fn ScoringBody(p: &ScoringLabProps) -> Html {
             </table>
         }
     };
-    let cost = |key: S, n: usize| format!("{} {}", key.t(lang), n);
+    let cost = |key: L, n: usize| format!("{} {}", key.t(lang), n);
     let col = p.convention == Convention::Col;
-    let way = |id: &'static str, title: S, formula: &'static str, costs: String, s: &Scored| {
+    let way = |id: &'static str, title: L, formula: &'static str, costs: String, s: &Scored| {
         html! {
             <div class="way" data-way={id}>
                 <h3>{ title.t(lang) }</h3>
                 <p class="formula">{ formula }</p>
                 <p class="cost">{ costs }</p>
-                <p class="what">{ if col { S::LabScoresCol.t(lang) } else { S::LabScores.t(lang) } }</p>
+                <p class="what">{ if col { L::LabScoresCol.t(lang) } else { L::LabScores.t(lang) } }</p>
                 { mini(&s.scores, "scores", false, col, None) }
-                <p class="what">{ S::LabWeights.t(lang) }</p>
+                <p class="what">{ L::LabWeights.t(lang) }</p>
                 { mini(&s.weights, "weights", true, col, None) }
-                <p class="what">{ S::LabOutputs.t(lang) }</p>
+                <p class="what">{ L::LabOutputs.t(lang) }</p>
                 { mini(&s.output, "output", false, col, None) }
             </div>
         }
@@ -122,20 +122,20 @@ fn ScoringBody(p: &ScoringLabProps) -> Html {
     html! {
             <>
                 <div class="scoring-ways">
-                    { way("dot", S::LabDot, if col { "α(i,j) = (kʲ)ᵀqⁱ" } else { "α(i,j) = qⁱ·kʲ" }, cost(S::LabMadds, k.dot), &c.dot) }
-                    { way("scaled", S::LabScaledDot, if col { "α(i,j) = (kʲ)ᵀqⁱ / √d_k" } else { "α(i,j) = qⁱ·kʲ / √d_k" }, format!("{}; {}", cost(S::LabMadds, k.dot), cost(S::LabDivisions, k.divisions)), &c.scaled) }
-                    { way("additive", S::LabAdditive, "α(i,j) = w_aᵀ·tanh(W_a·qⁱ + U_a·kʲ)", format!("{}; {}", cost(S::LabMadds, k.additive), cost(S::LabTanh, k.tanh)), &c.additive) }
+                    { way("dot", L::LabDot, if col { "α(i,j) = (kʲ)ᵀqⁱ" } else { "α(i,j) = qⁱ·kʲ" }, cost(L::LabMadds, k.dot), &c.dot) }
+                    { way("scaled", L::LabScaledDot, if col { "α(i,j) = (kʲ)ᵀqⁱ / √d_k" } else { "α(i,j) = qⁱ·kʲ / √d_k" }, format!("{}; {}", cost(L::LabMadds, k.dot), cost(L::LabDivisions, k.divisions)), &c.scaled) }
+                    { way("additive", L::LabAdditive, "α(i,j) = w_aᵀ·tanh(W_a·qⁱ + U_a·kʲ)", format!("{}; {}", cost(L::LabMadds, k.additive), cost(L::LabTanh, k.tanh)), &c.additive) }
                 </div>
                 <div class="lab-controls params">
-                    <p>{ S::LabParams.t(lang) }</p>
+                    <p>{ L::LabParams.t(lang) }</p>
                     { editor(0, "W_a", &a.w_a) }
                     { editor(1, "U_a", &a.u_a) }
                     { editor(2, "w_aᵀ", &a.v_a) }
                     if let Some(text) = &*error {
-                        <p class="field-error" role="alert">{ format!("{} ({text})", S::LabBadNumber.t(lang)) }</p>
+                        <p class="field-error" role="alert">{ format!("{} ({text})", L::LabBadNumber.t(lang)) }</p>
                     }
                 </div>
-                <p class="note">{ S::LabScoringWhy.t(lang) }</p>
+                <p class="note">{ L::LabScoringWhy.t(lang) }</p>
             </>
     }
 }
