@@ -317,38 +317,7 @@ pub async fn read_file(file: web_sys::File) -> Result<String, crate::attention::
         .ok_or(Reason::Unreadable)
 }
 
-/// Which figure an embedded page shows (`?view=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// The matrices (the default).
-    Workbench,
-    /// The animated walkthrough over the matrices.
-    Walkthrough,
-    /// The heads' weight heatmaps, their difference and the big-W_Q view.
-    Heatmaps,
-    /// The √d_k lab.
-    Scaling,
-    /// The dot product as lengths and an angle.
-    Geometry,
-    /// Dot, scaled dot and additive scoring side by side.
-    Scoring,
-    /// Order: the permutation check and the positional encoding.
-    Positions,
-    /// The mask editor (grid and graph).
-    Masks,
-    /// The pipeline strip with dropout.
-    Dropout,
-    /// What attention costs, and cheaper variants.
-    Cost,
-}
-
-impl View {
-    /// Whether the figure draws the scenario (the geometry and scaling labs
-    /// draw their own vectors and samples): only these get a caption line.
-    pub fn shows_scenario(self) -> bool {
-        !matches!(self, View::Geometry | View::Scaling)
-    }
-}
+pub use super::views::View;
 
 /// How the page is shown: `?embed=1` (one figure, no page chrome),
 /// `?view=`, `?lock=1` (numbers shown, not editable), `?caption=1` (an
@@ -379,18 +348,9 @@ pub fn display_mode() -> DisplayMode {
         embed: on("embed"),
         locked: on("lock"),
         caption: on("caption"),
-        view: match query("view").as_deref() {
-            Some("walkthrough") => View::Walkthrough,
-            Some("heatmaps") => View::Heatmaps,
-            Some("scaling") => View::Scaling,
-            Some("geometry") => View::Geometry,
-            Some("scoring") => View::Scoring,
-            Some("positions") => View::Positions,
-            Some("masks") => View::Masks,
-            Some("dropout") => View::Dropout,
-            Some("cost") => View::Cost,
-            _ => View::Workbench,
-        },
+        view: query("view")
+            .and_then(|v| View::parse(&v))
+            .unwrap_or(View::Workbench),
     }
 }
 

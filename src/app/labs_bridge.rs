@@ -51,16 +51,7 @@ extern "C" {
 
 /// The `view=` name of an embedded lab.
 pub fn view_name(v: View) -> Option<&'static str> {
-    Some(match v {
-        View::Scoring => "scoring",
-        View::Geometry => "geometry",
-        View::Scaling => "scaling",
-        View::Positions => "positions",
-        View::Masks => "masks",
-        View::Dropout => "dropout",
-        View::Cost => "cost",
-        _ => return None,
-    })
+    v.is_lab().then(|| v.name())
 }
 
 /// The loaded module (its JS namespace), or why not.

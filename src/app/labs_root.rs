@@ -14,13 +14,7 @@
 
 use super::effects::View;
 use super::i18n::{Lang, C};
-use super::labs::cost::CostLab;
-use super::labs::dropout::DropoutLab;
-use super::labs::geometry::GeometryLab;
-use super::labs::masks::MasksLab;
-use super::labs::positions::PositionsLab;
-use super::labs::scaling::ScalingLab;
-use super::labs::scoring::ScoringLab;
+use super::labs::{LabCtx, LABS};
 use crate::attention::{compute, Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;
@@ -30,16 +24,7 @@ use yew::prelude::*;
 
 /// The lab a `view=` name shows alone, if it names one.
 pub fn lab_view(name: &str) -> Option<View> {
-    Some(match name {
-        "scoring" => View::Scoring,
-        "geometry" => View::Geometry,
-        "scaling" => View::Scaling,
-        "positions" => View::Positions,
-        "masks" => View::Masks,
-        "dropout" => View::Dropout,
-        "cost" => View::Cost,
-        _ => return None,
-    })
+    View::parse(name).filter(|v| v.is_lab())
 }
 
 /// What the page last handed over.
@@ -96,33 +81,20 @@ pub fn Labs(p: &LabsProps) -> Html {
         return html! {};
     };
     let all = p.view.is_none();
+    let ctx = LabCtx {
+        scenario: s,
+        trace: t,
+        convention: conv,
+        lang,
+        on_edit: p.on_edit.clone(),
+    };
     let one = |v: View| all || p.view == Some(v);
     html! {
         <>
             if all {
                 <h2 class="labs-title">{ C::LabsHeading.t(lang) }</h2>
             }
-            if one(View::Scoring) {
-                <ScoringLab trace={t.clone()} convention={conv} lang={lang} />
-            }
-            if one(View::Geometry) {
-                <GeometryLab lang={lang} />
-            }
-            if one(View::Scaling) {
-                <ScalingLab lang={lang} />
-            }
-            if one(View::Positions) {
-                <PositionsLab scenario={s.clone()} lang={lang} />
-            }
-            if one(View::Masks) {
-                <MasksLab scenario={s.clone()} trace={t.clone()} on_edit={p.on_edit.clone()} lang={lang} />
-            }
-            if one(View::Dropout) {
-                <DropoutLab trace={t.clone()} lang={lang} />
-            }
-            if one(View::Cost) {
-                <CostLab scenario={s} trace={t} lang={lang} />
-            }
+            { for LABS.iter().filter(|(v, _)| one(*v)).map(|(_, mount)| mount(&ctx)) }
         </>
     }
 }

@@ -21,6 +21,7 @@ mod page;
 mod rich;
 mod stage_draw;
 mod toolbar;
+pub mod views;
 mod walkthrough;
 
 pub use page::App;

@@ -5,7 +5,8 @@
 use super::effects;
 use super::i18n::{Lang, S};
 use super::state::{Action, Source};
-use super::url::{share_fragment, EMBED_VIEWS, MAX_LINK_CHARS};
+use super::url::{share_fragment, MAX_LINK_CHARS};
+use super::views::VIEWS;
 use crate::attention::{Results, Scenario, Trace};
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
@@ -212,7 +213,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let s = p.scenario.clone();
         copy(Rc::new(move || pytorch_snippet(&s)))
     };
-    let embed_view = use_state(|| EMBED_VIEWS[0]);
+    let embed_view = use_state(|| VIEWS[0].name);
     let embed_caption = use_state(|| false);
     let embed = {
         let s = p.scenario.clone();
@@ -228,8 +229,8 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 .target_dyn_into::<web_sys::HtmlSelectElement>()
                 .map(|el| el.value())
                 .unwrap_or_default();
-            if let Some(view) = EMBED_VIEWS.iter().find(|name| **name == v) {
-                embed_view.set(view);
+            if let Some(row) = VIEWS.iter().find(|row| row.name == v) {
+                embed_view.set(row.name);
             }
         })
     };
@@ -240,18 +241,6 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 embed_caption.set(input.checked());
             }
         })
-    };
-    let view_label = |v: &str| match v {
-        "walkthrough" => S::ViewWalkthrough,
-        "heatmaps" => S::ViewHeatmaps,
-        "workbench" => S::ViewWorkbench,
-        "scoring" => S::ViewScoring,
-        "positions" => S::ViewPositions,
-        "masks" => S::ViewMasks,
-        "dropout" => S::ViewDropout,
-        "cost" => S::ViewCost,
-        "geometry" => S::ViewGeometry,
-        _ => S::ViewScaling,
     };
 
     let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
@@ -303,8 +292,8 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 <span class="group">
                     <label class="visually-hidden" for="embed-view">{ S::EmbedView.t(lang) }</label>
                     <select id="embed-view" onchange={on_embed_view} title={S::EmbedView.t(lang)}>
-                        { for EMBED_VIEWS.iter().map(|v| html! {
-                            <option value={*v} selected={*embed_view == *v}>{ view_label(v).t(lang) }</option>
+                        { for VIEWS.iter().map(|row| html! {
+                            <option value={row.name} selected={*embed_view == row.name}>{ row.title.t(lang) }</option>
                         }) }
                     </select>
                     <label class="check" for="embed-caption">

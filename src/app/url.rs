@@ -6,6 +6,7 @@
 //! error: the caller shows the reason and opens the default scenario.
 
 use super::i18n::{Lang, S};
+use super::views::View;
 use crate::attention::{Scenario, ScenarioError};
 
 /// Longest `#s=` payload accepted, in characters: 256 KB. Longer ones are
@@ -147,42 +148,6 @@ pub fn with_param(query: &str, key: &str, value: &str) -> String {
     format!("?{}", parts.join("&"))
 }
 
-/// The figures an embed code can name (`view=`), in the order the
-/// toolbar offers them.
-pub const EMBED_VIEWS: [&str; 10] = [
-    "walkthrough",
-    "heatmaps",
-    "workbench",
-    "scoring",
-    "positions",
-    "masks",
-    "dropout",
-    "cost",
-    "geometry",
-    "scaling",
-];
-
-/// The settings each lab keeps in the address, namespaced by its `view=`
-/// name (`?scaling.dk=16`): read when the lab opens, written when the
-/// reader changes them, and carried by that lab's embed code (README,
-/// "Addresses"). The masks lab's mask is the scenario's own (`#s=`).
-pub const LAB_SETTINGS: [(&str, &[&str]); 5] = [
-    ("scaling", &["scaling.dk", "scaling.seed"]),
-    (
-        "dropout",
-        &[
-            "dropout.train",
-            "dropout.p",
-            "dropout.seed",
-            "dropout.query",
-            "dropout.head",
-        ],
-    ),
-    ("cost", &["cost.window", "cost.rank", "cost.metric"]),
-    ("positions", &["positions.pe", "positions.order"]),
-    ("geometry", &["geometry.v", "geometry.key"]),
-];
-
 /// A value safe to copy into an embed code as it is: numbers, names and
 /// lists of numbers (`0.5`, `col`, `1,-0.5,2`).
 fn plain(v: &str) -> bool {
@@ -197,7 +162,8 @@ fn plain(v: &str) -> bool {
 /// copied from is), the language, `caption=1` when asked for, and what the
 /// instructor sees on that page (`search`): its layout (`convention`), the
 /// walkthrough's `granularity` and `speed` (and, for the walkthrough, its
-/// `step`), and for a lab that lab's settings ([`LAB_SETTINGS`]).
+/// `step`), and for a lab that lab's settings (its row of
+/// [`VIEWS`](super::views::VIEWS)).
 pub fn embed_params(view: &str, lang: &str, search: &str, caption: bool) -> String {
     let mut q = format!("embed=1&view={view}");
     if view != "workbench" || param_str(search, "lock").is_some_and(|v| v == "1" || v == "true") {
@@ -213,10 +179,8 @@ pub fn embed_params(view: &str, lang: &str, search: &str, caption: bool) -> Stri
     } else {
         &[]
     };
-    let lab = LAB_SETTINGS
-        .iter()
-        .find(|(name, _)| *name == view)
-        .map_or(&[][..], |(_, keys)| *keys);
+    // A lab's own settings (super::views::VIEWS).
+    let lab = View::parse(view).map_or(&[][..], |v| v.info().settings);
     for key in ["convention", "granularity", "speed"]
         .iter()
         .chain(walkthrough)
@@ -250,6 +214,7 @@ addEventListener(\"message\", (e) => {{
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::views::VIEWS;
     use crate::lesson::presets::notes_004;
 
     #[test]
@@ -389,7 +354,8 @@ mod tests {
         let page = "?lang=en&step=3&scaling.dk=16&scaling.seed=7&dropout.train=1&dropout.p=0.25\
 &dropout.seed=2&dropout.query=3&dropout.head=1&cost.window=3&cost.rank=5&cost.metric=exps&positions.pe=none&positions.order=2,0,1\
 &geometry.v=1,0.5,-1,2,0,1,1,1&geometry.key=3&masks.x=1";
-        for view in EMBED_VIEWS {
+        for row in &VIEWS {
+            let view = row.name;
             let q = embed_params(view, "en", page, false);
             assert!(
                 q.starts_with(&format!("embed=1&view={view}&")),
@@ -398,9 +364,13 @@ mod tests {
             // The step is the walkthrough's alone.
             assert_eq!(q.contains("&step=3"), view == "walkthrough", "{q}");
             // A lab carries its own settings and no other lab's.
-            for (lab, keys) in LAB_SETTINGS {
-                for key in keys {
-                    assert_eq!(q.contains(&format!("&{key}=")), lab == view, "{view}: {q}");
+            for other in &VIEWS {
+                for key in other.settings {
+                    assert_eq!(
+                        q.contains(&format!("&{key}=")),
+                        other.name == view,
+                        "{view}: {q}"
+                    );
                 }
             }
         }

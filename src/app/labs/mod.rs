@@ -19,6 +19,57 @@ use nalgebra::DMatrix;
 use std::rc::Rc;
 use yew::prelude::*;
 
+/// What every lab may draw from: the page's scenario and trace, its layout
+/// and language, and (unless the page is locked) the page's edit.
+pub struct LabCtx {
+    pub scenario: Rc<crate::attention::Scenario>,
+    pub trace: Rc<crate::attention::Trace>,
+    pub convention: crate::lesson::names::Convention,
+    pub lang: crate::app::i18n::Lang,
+    pub on_edit: Option<Callback<crate::lesson::edit::Edit>>,
+}
+
+/// The labs the labs module mounts, in page order: each figure's
+/// `view=` name and how it is drawn (the names, titles and settings are
+/// in `crate::app::views::VIEWS`). Adding a lab: its file here, a row
+/// here and a row there.
+pub type Mount = fn(&LabCtx) -> Html;
+
+/// See [`LabCtx`]: every lab with how it mounts.
+pub const LABS: [(crate::app::views::View, Mount); 7] = {
+    use crate::app::views::View;
+    [
+        (
+            View::Scoring,
+            |c| html! { <scoring::ScoringLab trace={c.trace.clone()} convention={c.convention} lang={c.lang} /> },
+        ),
+        (
+            View::Geometry,
+            |c| html! { <geometry::GeometryLab lang={c.lang} /> },
+        ),
+        (
+            View::Scaling,
+            |c| html! { <scaling::ScalingLab lang={c.lang} /> },
+        ),
+        (
+            View::Positions,
+            |c| html! { <positions::PositionsLab scenario={c.scenario.clone()} lang={c.lang} /> },
+        ),
+        (
+            View::Masks,
+            |c| html! { <masks::MasksLab scenario={c.scenario.clone()} trace={c.trace.clone()} on_edit={c.on_edit.clone()} lang={c.lang} /> },
+        ),
+        (
+            View::Dropout,
+            |c| html! { <dropout::DropoutLab trace={c.trace.clone()} lang={c.lang} /> },
+        ),
+        (
+            View::Cost,
+            |c| html! { <cost::CostLab scenario={c.scenario.clone()} trace={c.trace.clone()} lang={c.lang} /> },
+        ),
+    ]
+};
+
 /// Rows and columns shown of a lab's small matrices.
 const SHOWN: usize = 8;
 
@@ -85,7 +136,7 @@ fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
 }
 
 /// A lab's setting as the address gives it (`?scaling.dk=16`; the keys are
-/// `url::LAB_SETTINGS`), if it reads as a `T` that `ok` accepts: a copied
+/// `views::VIEWS`), if it reads as a `T` that `ok` accepts: a copied
 /// embed code or link opens the lab as the reader left it.
 fn setting<T: std::str::FromStr>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
     crate::app::effects::query(key)
