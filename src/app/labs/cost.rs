@@ -3,7 +3,7 @@
 //! variants are written once and either computed or only counted; times are
 //! measured here, one size per task so the page stays responsive.
 
-use super::predict::Lab;
+use super::predict::{Answer, Fixed};
 use super::{keep, mini, setting, whole, Same};
 use crate::app::effects::now_ms as now;
 use crate::app::i18n::{fill, Lang, C, L};
@@ -38,17 +38,23 @@ pub struct CostLabProps {
     pub lang: Lang,
 }
 
+/// The lab's question (predict, then reveal).
+pub const QUESTION: Fixed = Fixed {
+    name: "cost",
+    title: L::LabCostTitle,
+    lead: L::LabCostLead,
+    question: L::LabCostQuestion,
+    answers: [Answer::Text("× 2"), Answer::Text("× 4")],
+    right: 1,
+    explanation: L::LabCostExplain,
+};
+
 #[component]
 pub fn CostLab(p: &CostLabProps) -> Html {
-    let lang = p.lang;
-    html! {
-        <Lab name="cost" title={L::LabCostTitle.t(lang)} lead={L::LabCostLead.t(lang)}
-            question={L::LabCostQuestion.t(lang)} right={1}
-            answers={vec![AttrValue::from("× 2"), AttrValue::from("× 4")]}
-            explanation={L::LabCostExplain.t(lang)} lang={lang}>
-                <CostBody scenario={p.scenario.clone()} trace={p.trace.clone()} lang={lang} />
-            </Lab>
-    }
+    QUESTION.frame(
+        p.lang,
+        html! { <CostBody scenario={p.scenario.clone()} trace={p.trace.clone()} lang={p.lang} /> },
+    )
 }
 
 /// The scenario's shapes with `n` positions.

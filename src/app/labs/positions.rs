@@ -5,7 +5,7 @@
 //! un-shuffling"; the sinusoidal encoding as a heatmap. The math is
 //! `crate::lesson::order` over the engine.
 
-use super::predict::Lab;
+use super::predict::{Answer, Fixed};
 use super::{keep, setting};
 use crate::app::i18n::{Lang, L};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
@@ -53,17 +53,26 @@ pub struct PositionsLabProps {
     pub lang: Lang,
 }
 
+/// The lab's question (predict, then reveal).
+pub const QUESTION: Fixed = Fixed {
+    name: "positions",
+    title: L::LabPositionsTitle,
+    lead: L::LabPositionsLead,
+    question: L::LabPositionsQuestion,
+    answers: [
+        Answer::Key(L::LabPositionsChanges),
+        Answer::Key(L::LabPositionsMoves),
+    ],
+    right: 1,
+    explanation: L::LabPositionsExplain,
+};
+
 #[component]
 pub fn PositionsLab(p: &PositionsLabProps) -> Html {
-    let lang = p.lang;
-    html! {
-        <Lab name="positions" title={L::LabPositionsTitle.t(lang)} lead={L::LabPositionsLead.t(lang)}
-            question={L::LabPositionsQuestion.t(lang)} right={1}
-            answers={vec![AttrValue::from(L::LabPositionsChanges.t(lang)), AttrValue::from(L::LabPositionsMoves.t(lang))]}
-            explanation={L::LabPositionsExplain.t(lang)} lang={lang}>
-                <PositionsBody scenario={p.scenario.clone()} lang={lang} />
-            </Lab>
-    }
+    QUESTION.frame(
+        p.lang,
+        html! { <PositionsBody scenario={p.scenario.clone()} lang={p.lang} /> },
+    )
 }
 
 fn positional_name(pe: Positional, lang: Lang) -> &'static str {

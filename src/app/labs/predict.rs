@@ -22,6 +22,45 @@ pub struct LabProps {
     pub children: Html,
 }
 
+/// A lab whose question does not depend on its state: the keys of its
+/// title, lead, question, answers and explanation.
+pub struct Fixed {
+    pub name: &'static str,
+    pub title: L,
+    pub lead: L,
+    pub question: L,
+    pub answers: [Answer; 2],
+    pub right: usize,
+    pub explanation: L,
+}
+
+/// An answer offered: a sentence of the table, or a symbol (`× 4`).
+pub enum Answer {
+    Key(L),
+    Text(&'static str),
+}
+
+impl Fixed {
+    /// The lab framed by its question, with `body` (its numbers) inside.
+    pub fn frame(&self, lang: Lang, body: Html) -> Html {
+        let answers = self
+            .answers
+            .iter()
+            .map(|a| match a {
+                Answer::Key(k) => AttrValue::from(k.t(lang)),
+                Answer::Text(t) => AttrValue::from(*t),
+            })
+            .collect::<Vec<_>>();
+        html! {
+            <Lab name={self.name} title={self.title.t(lang)} lead={self.lead.t(lang)}
+                question={self.question.t(lang)} right={self.right} answers={answers}
+                explanation={self.explanation.t(lang)} lang={lang}>
+                { body }
+            </Lab>
+        }
+    }
+}
+
 /// A lab's section: title, lead, the question, then its numbers.
 #[component]
 pub fn Lab(p: &LabProps) -> Html {

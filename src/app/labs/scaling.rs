@@ -5,7 +5,7 @@
 //! largest weight, the entropy and the Jacobian's largest entry. The math is
 //! `crate::lesson::scaling`.
 
-use super::predict::Lab;
+use super::predict::{Answer, Fixed};
 use super::{keep, setting};
 use crate::app::i18n::{Lang, C, L};
 use crate::lesson::format::rounded;
@@ -99,17 +99,20 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
 
 /// The question, then (once answered) the experiment. The sampling runs
 /// only when [`ScalingBody`] mounts, not when the page loads.
+/// The lab's question (predict, then reveal).
+pub const QUESTION: Fixed = Fixed {
+    name: "scaling",
+    title: L::LabScalingTitle,
+    lead: L::LabScalingLead,
+    question: L::LabScalingQuestion,
+    answers: [Answer::Key(L::AnswerGrows), Answer::Key(L::AnswerShrinks)],
+    right: 0,
+    explanation: L::LabScalingExplain,
+};
+
 #[component]
 pub fn ScalingLab(p: &ScalingLabProps) -> Html {
-    let lang = p.lang;
-    html! {
-        <Lab name="scaling" title={L::LabScalingTitle.t(lang)} lead={L::LabScalingLead.t(lang)}
-            question={L::LabScalingQuestion.t(lang)} right={0}
-            answers={vec![AttrValue::from(L::AnswerGrows.t(lang)), AttrValue::from(L::AnswerShrinks.t(lang))]}
-            explanation={L::LabScalingExplain.t(lang)} lang={lang}>
-                <ScalingBody lang={lang} />
-            </Lab>
-    }
+    QUESTION.frame(p.lang, html! { <ScalingBody lang={p.lang} /> })
 }
 
 /// The experiment: controls, histograms, the curve and the table.

@@ -4,7 +4,7 @@
 //! scores, the weights and the outputs, with what each costs. The math is
 //! `crate::lesson::scoring` over the engine's own softmax.
 
-use super::predict::Lab;
+use super::predict::{Answer, Fixed};
 use super::{mini, SHOWN};
 use crate::app::i18n::{Lang, L};
 use crate::attention::{Matrix, Trace};
@@ -25,17 +25,23 @@ pub struct ScoringLabProps {
 
 /// The question, then (once answered) the comparison, which is computed
 /// only from then on (not on every edit of a page that has not opened it).
+/// The lab's question (predict, then reveal).
+pub const QUESTION: Fixed = Fixed {
+    name: "scoring",
+    title: L::LabScoringTitle,
+    lead: L::LabScoringLead,
+    question: L::LabScoringQuestion,
+    answers: [Answer::Key(L::AnswerYes), Answer::Key(L::AnswerNo)],
+    right: 1,
+    explanation: L::LabScoringExplain,
+};
+
 #[component]
 pub fn ScoringLab(p: &ScoringLabProps) -> Html {
-    let lang = p.lang;
-    html! {
-        <Lab name="scoring" title={L::LabScoringTitle.t(lang)} lead={L::LabScoringLead.t(lang)}
-            question={L::LabScoringQuestion.t(lang)} right={1}
-            answers={vec![AttrValue::from(L::AnswerYes.t(lang)), AttrValue::from(L::AnswerNo.t(lang))]}
-            explanation={L::LabScoringExplain.t(lang)} lang={lang}>
-                <ScoringBody trace={p.trace.clone()} convention={p.convention} lang={lang} />
-            </Lab>
-    }
+    QUESTION.frame(
+        p.lang,
+        html! { <ScoringBody trace={p.trace.clone()} convention={p.convention} lang={p.lang} /> },
+    )
 }
 
 /// The three ways side by side and the additive network's parameters.
