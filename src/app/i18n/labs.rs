@@ -212,5 +212,5 @@ strings! {
     LabAttnCheaper => "n < d，自注意力比 RNN 层更省。", "n < d, so self-attention is cheaper than a recurrent layer.";
     LabRnnCheaper => "n ≥ d，RNN 层的计算量更小，但它必须一步一步算，路径长度也是 n。", "n ≥ d, so a recurrent layer does less work, but it must run step by step and its path length is n.";
     LabReach => "用窗口掩码（W = {1}）、n = {2} 时，要叠 {3} 层，最后一个位置才能看到第一个位置：每层信息最多走 W 步。",
-        "With a window mask of W = {1} and n = {2}, it takes {3} stacked layers before the last position can see the first: information moves at most W places per layer.";
+        "With a window mask of W = {1} and n = {2}, the last position sees the first after {3} stacked layer(s): information moves at most W places per layer.";
 }
