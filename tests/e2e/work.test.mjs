@@ -210,7 +210,7 @@ test('a save that would overwrite newer work this tab has not seen shows it and 
 
 test('a broken link or file is refused in Chinese on the Chinese page, naming the field', async () => {
   // The format's own words (field names, values) stay as a file writes them.
-  const allowed = new Set(['JSON', 'KB', 'MB', 'base64url', 'format', 'tokens', 'heads', 'w_q', 'w_k', 'w_v', 'w_o', 'colour',
+  const allowed = new Set(['JSON', 'KB', 'MB', 'base64url', 'format', 'tokens', 'heads', 'w_q', 'w_k', 'w_v', 'w_o', 'residual', 'stack', 'colour',
     'mask', 'scale', 'positional', 'none', 'causal', 'padding', 'window', 'custom', 'sinusoidal', 'onehot', 'true', 'false', 'abc', 'f', 'u', 'L', 'W', 'x', 'n', 'attention', 'lab']);
   const cases = [
     [raw('{"format": "attention-lab/1", "x": [[1, 2]'), '不是有效的 JSON'],
