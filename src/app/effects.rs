@@ -299,13 +299,22 @@ pub async fn copy_text(text: String) -> Result<(), ()> {
         .map_err(|_| ())
 }
 
+/// Why a file the user picked was not read (before the scenario reader
+/// sees any of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// A file of `got` bytes, over the `limit`.
+    TooLarge { limit: usize, got: usize },
+    /// The browser could not read the file.
+    Unreadable,
+}
+
 /// The text of a scenario file the user picked. A file over
 /// [`MAX_IMPORT_BYTES`] is refused by its size, before it is read.
-pub async fn read_file(file: web_sys::File) -> Result<String, crate::attention::Reason> {
-    use crate::attention::Reason;
+pub async fn read_file(file: web_sys::File) -> Result<String, LoadError> {
     let size = file.size();
     if size > MAX_IMPORT_BYTES as f64 {
-        return Err(Reason::TooLarge {
+        return Err(LoadError::TooLarge {
             limit: MAX_IMPORT_BYTES,
             got: size as usize,
         });
@@ -314,7 +323,7 @@ pub async fn read_file(file: web_sys::File) -> Result<String, crate::attention::
         .await
         .ok()
         .and_then(|v| v.as_string())
-        .ok_or(Reason::Unreadable)
+        .ok_or(LoadError::Unreadable)
 }
 
 pub use super::views::View;

@@ -8,7 +8,7 @@ use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
-use super::i18n::{error_text, rounded_note, Lang, C, S};
+use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::{Action, Alert, Notice, Source, State};
@@ -120,7 +120,7 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
                 Source::Link => S::BadLink,
                 Source::Edit => S::RefusedEdit,
             };
-            messages.push(format!("{} {}", prefix.t(lang), error_text(e, lang)));
+            messages.push(format!("{} {}", prefix.t(lang), refusal_text(e, lang)));
         }
         None => {}
     }

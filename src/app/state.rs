@@ -5,10 +5,11 @@
 //! A scenario that fails validation never replaces the one on screen: the
 //! state keeps the last good scenario and carries an [`Alert`] instead.
 
+use super::effects::LoadError;
 use super::i18n::Lang;
 use super::url::LinkError;
 use crate::attention::{compute, Scenario, ScenarioError, Trace};
-use crate::lesson::edit::{apply, Edit};
+use crate::lesson::edit::{apply, Edit, EditError};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::presets::{default_scenario_in, Preset, WIDE_DIMS};
 use std::rc::Rc;
@@ -36,7 +37,29 @@ pub enum Alert {
     /// default when there is none) stays on screen.
     BadLink(LinkError),
     /// An imported file or an edit was refused; nothing changed.
-    Refused(Source, ScenarioError),
+    Refused(Source, Refusal),
+}
+
+/// Why something was refused, typed by the layer that refused it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// The scenario reader or validation (docs/format.md §1).
+    Scenario(ScenarioError),
+    /// An edit (`crate::lesson::edit`).
+    Edit(EditError),
+    /// A file that was not read at all.
+    Load(LoadError),
+}
+
+impl Refusal {
+    /// The field the refusal names (empty for a file not read).
+    pub fn field(&self) -> String {
+        match self {
+            Refusal::Scenario(e) => e.field.clone(),
+            Refusal::Edit(e) => e.field(),
+            Refusal::Load(_) => String::new(),
+        }
+    }
 }
 
 /// A quiet note (rendered with `role="status"`).
@@ -137,7 +160,7 @@ pub enum Action {
     /// Saving failed (storage full or blocked).
     StorageFailed,
     /// Something (an import) was refused before it became a scenario.
-    Refuse(Source, ScenarioError),
+    Refuse(Source, Refusal),
     Undo,
     Redo,
     /// Show the derivation of a cell (or close it).
@@ -243,7 +266,7 @@ impl State {
         }
     }
 
-    fn refused(&self, source: Source, e: ScenarioError) -> State {
+    fn refused(&self, source: Source, e: Refusal) -> State {
         State {
             alert: Some(Alert::Refused(source, e)),
             ..self.clone()
@@ -260,7 +283,7 @@ impl State {
         }
         match compute(&s) {
             Ok(t) => self.with_scenario(s, t),
-            Err(e) => self.refused(source, e),
+            Err(e) => self.refused(source, Refusal::Scenario(e)),
         }
     }
 
@@ -354,9 +377,9 @@ impl State {
                 Ok(s) if s == *self.scenario => return self,
                 Ok(s) => match compute(&s) {
                     Ok(t) => self.with_scenario(s, t),
-                    Err(e) => self.refused(Source::Edit, e),
+                    Err(e) => self.refused(Source::Edit, Refusal::Scenario(e)),
                 },
-                Err(e) => self.refused(Source::Edit, e),
+                Err(e) => self.refused(Source::Edit, Refusal::Edit(e)),
             },
             Action::LoadPreset(p) => {
                 let mut next = self.load(p.build_in(self.lang), Source::Import);
@@ -514,13 +537,13 @@ mod tests {
             size: 0,
         }));
         assert_eq!(after.scenario, s.scenario);
-        assert!(matches!(&after.alert, Some(Alert::Refused(Source::Edit, e)) if e.field == "n"));
+        assert!(matches!(&after.alert, Some(Alert::Refused(Source::Edit, e)) if e.field() == "n"));
         let mut bad = notes_004();
         bad.heads[0].w_k = Matrix::zeros(4, 2);
         let after = s.clone().reduce(Action::Load(bad, Source::Import));
         assert_eq!(after.scenario, s.scenario);
         assert!(
-            matches!(&after.alert, Some(Alert::Refused(Source::Import, e)) if e.field == "heads[0].w_k")
+            matches!(&after.alert, Some(Alert::Refused(Source::Import, e)) if e.field() == "heads[0].w_k")
         );
         assert!(after.undo.is_empty());
     }

@@ -4,7 +4,7 @@
 
 use super::effects;
 use super::i18n::{Lang, S};
-use super::state::{Action, Source};
+use super::state::{Action, Refusal, Source};
 use super::url::{share_fragment, MAX_LINK_CHARS};
 use super::views::VIEWS;
 use crate::attention::{Results, Scenario, Trace};
@@ -164,14 +164,13 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 match effects::read_file(file).await {
                     Ok(text) => match Scenario::from_json(&text) {
                         Ok(s) => on_action.emit(Action::Load(s, Source::Import)),
-                        Err(err) => on_action.emit(Action::Refuse(Source::Import, err)),
+                        Err(err) => {
+                            on_action.emit(Action::Refuse(Source::Import, Refusal::Scenario(err)))
+                        }
                     },
-                    Err(reason) => {
+                    Err(why) => {
                         effects::mark_refusal(effects::now_ms() - t0);
-                        on_action.emit(Action::Refuse(
-                            Source::Import,
-                            crate::attention::ScenarioError::new("", reason),
-                        ))
+                        on_action.emit(Action::Refuse(Source::Import, Refusal::Load(why)))
                     }
                 }
             });

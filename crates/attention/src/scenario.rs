@@ -209,12 +209,6 @@ pub enum Reason {
     },
     /// Finite inputs whose products overflow f64 (row 1-based).
     Overflow { row: usize, what: Stage },
-    /// An edit names a matrix the scenario does not have.
-    NoSuchMatrix,
-    /// An edit names a cell outside its `rows × cols` matrix.
-    OutsideMatrix { rows: usize, cols: usize },
-    /// An edit names a position that does not exist.
-    NoSuchPosition,
     /// The text is not JSON: where, and what is wrong.
     Json {
         line: usize,
@@ -247,10 +241,6 @@ pub enum Reason {
     CustomMask,
     /// `positional` is none of its values; `got` as written.
     PositionalForm(String),
-    /// A file of `got` bytes, over the `limit` (refused before reading it).
-    TooLarge { limit: usize, got: usize },
-    /// The browser could not read the file.
-    Unreadable,
     /// A layer that adds its input back needs an attention output as wide
     /// as its input: `input` columns in, `output` out.
     ResidualWidth { input: usize, output: usize },
@@ -339,17 +329,6 @@ impl fmt::Display for Reason {
                     "the numbers are too large: row {row} of {what} overflows f64"
                 )
             }
-            Reason::NoSuchMatrix => write!(f, "this matrix does not exist"),
-            Reason::OutsideMatrix { rows, cols } => write!(f, "outside the {rows}×{cols} matrix"),
-            Reason::NoSuchPosition => write!(f, "no such position"),
-            Reason::TooLarge { limit, got } => write!(
-                f,
-                "the file has {} bytes, over the limit of {} bytes ({} MB)",
-                grouped(*got),
-                grouped(*limit),
-                limit / (1024 * 1024)
-            ),
-            Reason::Unreadable => write!(f, "the file could not be read"),
             Reason::ResidualWidth { input, output } => write!(
                 f,
                 "adding the input back needs an attention output as wide as the input ({input} columns); it has {output}"

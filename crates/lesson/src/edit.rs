@@ -117,6 +117,45 @@ impl Dim {
     }
 }
 
+/// Why an edit was refused; the scenario on screen stays as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditError {
+    /// The scenario the edit would make is not valid (a size out of range,
+    /// a pasted block of another shape, …): the engine's reason.
+    Scenario(ScenarioError),
+    /// The edit names a matrix the scenario does not have (`field`, as the
+    /// format names it: `heads[3].w_q`).
+    NoSuchMatrix { field: String },
+    /// The edit names cell `field` (`x[4][0]`) outside its `rows × cols`
+    /// matrix.
+    OutsideMatrix {
+        field: String,
+        rows: usize,
+        cols: usize,
+    },
+    /// The edit renames position `index` (0-based), which does not exist.
+    NoSuchPosition { index: usize },
+}
+
+impl From<ScenarioError> for EditError {
+    fn from(e: ScenarioError) -> Self {
+        EditError::Scenario(e)
+    }
+}
+
+impl EditError {
+    /// The field the refusal is about, as the format names it.
+    pub fn field(&self) -> String {
+        match self {
+            EditError::Scenario(e) => e.field.clone(),
+            EditError::NoSuchMatrix { field } | EditError::OutsideMatrix { field, .. } => {
+                field.clone()
+            }
+            EditError::NoSuchPosition { index } => format!("tokens[{index}]"),
+        }
+    }
+}
+
 /// One change to a scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
@@ -175,7 +214,7 @@ fn resize(m: &Matrix, rows: usize, cols: usize, seed: u64, target: Target) -> Ma
 
 /// Applies `edit` to `s` and validates the result. `seed` fills new cells.
 /// The scenario is never changed in place: on error the caller keeps `s`.
-pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioError> {
+pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, EditError> {
     let mut out = s.clone();
     match edit {
         Edit::Cell {
@@ -187,15 +226,15 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
             let field = target.field();
             let m = target
                 .get_mut(&mut out)
-                .ok_or_else(|| ScenarioError::new(&field, Reason::NoSuchMatrix))?;
+                .ok_or_else(|| EditError::NoSuchMatrix {
+                    field: field.clone(),
+                })?;
             if *row >= m.nrows() || *col >= m.ncols() {
-                return Err(ScenarioError::new(
-                    format!("{field}[{row}][{col}]"),
-                    Reason::OutsideMatrix {
-                        rows: m.nrows(),
-                        cols: m.ncols(),
-                    },
-                ));
+                return Err(EditError::OutsideMatrix {
+                    field: format!("{field}[{row}][{col}]"),
+                    rows: m.nrows(),
+                    cols: m.ncols(),
+                });
             }
             m[(*row, *col)] = *value;
         }
@@ -203,7 +242,9 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
             let field = target.field();
             let m = target
                 .get_mut(&mut out)
-                .ok_or_else(|| ScenarioError::new(&field, Reason::NoSuchMatrix))?;
+                .ok_or_else(|| EditError::NoSuchMatrix {
+                    field: field.clone(),
+                })?;
             let cols = rows.first().map_or(0, Vec::len);
             if rows.len() != m.nrows() || rows.iter().any(|r| r.len() != m.ncols()) {
                 return Err(ScenarioError::new(
@@ -212,23 +253,24 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, ScenarioE
                         want: (m.nrows(), m.ncols()),
                         got: (rows.len(), cols),
                     },
-                ));
+                )
+                .into());
             }
             *m = Matrix::from_fn(m.nrows(), m.ncols(), |r, c| rows[r][c]);
         }
         Edit::Token { index, label } => {
-            let slot = out.tokens.get_mut(*index).ok_or_else(|| {
-                ScenarioError::new(format!("tokens[{index}]"), Reason::NoSuchPosition)
-            })?;
+            let slot = out
+                .tokens
+                .get_mut(*index)
+                .ok_or(EditError::NoSuchPosition { index: *index })?;
             *slot = label.trim().to_string();
         }
         Edit::Resize { dim, size } => {
             let (lo, hi) = dim.range();
             if !(lo..=hi).contains(size) {
-                return Err(ScenarioError::new(
-                    dim.field(),
-                    Reason::Range { lo, hi, got: *size },
-                ));
+                return Err(
+                    ScenarioError::new(dim.field(), Reason::Range { lo, hi, got: *size }).into(),
+                );
             }
             resize_dim(&mut out, *dim, *size, seed);
         }

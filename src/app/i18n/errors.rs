@@ -11,8 +11,65 @@ pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
     }
 }
 
+use crate::app::state::Refusal;
 use crate::attention::json::JsonProblem;
 use crate::attention::{grouped, DimName, Expected, Reason, ScenarioError, Stage};
+
+/// A refusal of any layer in `lang`, worded here for both languages: a
+/// scenario's ([`error_text`]), an edit's, or a file's that was not read.
+pub fn refusal_text(r: &Refusal, lang: Lang) -> String {
+    use crate::app::effects::LoadError;
+    use crate::lesson::edit::EditError;
+    let zh = lang == Lang::Zh;
+    let named = |field: &str, why: String| match lang {
+        Lang::Zh => format!("{field}：{why}"),
+        Lang::En => format!("{field}: {why}"),
+    };
+    match r {
+        Refusal::Scenario(e) => error_text(e, lang),
+        Refusal::Edit(EditError::Scenario(e)) => error_text(e, lang),
+        Refusal::Edit(EditError::NoSuchMatrix { field }) => named(
+            field,
+            if zh {
+                "没有这个矩阵"
+            } else {
+                "this matrix does not exist"
+            }
+            .into(),
+        ),
+        Refusal::Edit(EditError::OutsideMatrix { field, rows, cols }) => named(
+            field,
+            if zh {
+                format!("超出了这个 {rows}×{cols} 的矩阵")
+            } else {
+                format!("outside the {rows}×{cols} matrix")
+            },
+        ),
+        Refusal::Edit(e @ EditError::NoSuchPosition { .. }) => named(
+            &e.field(),
+            if zh {
+                "没有这个位置"
+            } else {
+                "no such position"
+            }
+            .into(),
+        ),
+        Refusal::Load(LoadError::TooLarge { limit, got }) => {
+            let (got, mb, limit) = (grouped(*got), limit / (1024 * 1024), grouped(*limit));
+            if zh {
+                format!("文件有 {got} 字节，超过了 {limit} 字节（{mb} MB）的上限")
+            } else {
+                format!("the file has {got} bytes, over the limit of {limit} bytes ({mb} MB)")
+            }
+        }
+        Refusal::Load(LoadError::Unreadable) => if zh {
+            "无法读取这个文件"
+        } else {
+            "the file could not be read"
+        }
+        .into(),
+    }
+}
 
 /// `e` in `lang`: the field as the format writes it, then the reason. Every
 /// reason is typed, so the Chinese page shows no English reason.
@@ -80,16 +137,6 @@ fn reason_zh(r: &Reason) -> String {
             };
             format!("数字太大：{what} 的第 {row} 行超出了 f64 的范围")
         }
-        Reason::NoSuchMatrix => "没有这个矩阵".into(),
-        Reason::OutsideMatrix { rows, cols } => format!("超出了这个 {rows}×{cols} 的矩阵"),
-        Reason::NoSuchPosition => "没有这个位置".into(),
-        Reason::TooLarge { limit, got } => format!(
-            "文件有 {} 字节，超过了 {} 字节（{} MB）的上限",
-            grouped(*got),
-            grouped(*limit),
-            limit / (1024 * 1024)
-        ),
-        Reason::Unreadable => "无法读取这个文件".into(),
         Reason::ResidualWidth { input, output } => {
             format!("要把输入加回来，注意力输出必须和输入一样宽（{input} 列），实际是 {output} 列")
         }
@@ -172,14 +219,6 @@ mod error_tests {
             Reason::PaddingTooLong { n: 3, got: 4 },
             Reason::MaskRows { want: 3, got: 2 },
             Reason::MaskRowLength { want: 3, got: 2 },
-            Reason::NoSuchMatrix,
-            Reason::OutsideMatrix { rows: 3, cols: 4 },
-            Reason::NoSuchPosition,
-            Reason::TooLarge {
-                limit: 2 * 1024 * 1024,
-                got: 3_000_000,
-            },
-            Reason::Unreadable,
             Reason::ResidualWidth {
                 input: 4,
                 output: 3,

@@ -16,7 +16,7 @@ mod labs;
 mod page;
 
 pub use captions::caption_text;
-pub use errors::{error_text, too_long_text};
+pub use errors::{error_text, refusal_text, too_long_text};
 pub use labs::L;
 pub use page::S;
 

@@ -38,7 +38,14 @@ fn out_of_range_cells_and_missing_matrices_are_refused() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.field, "x[3][0]");
+    assert_eq!(
+        e,
+        EditError::OutsideMatrix {
+            field: "x[3][0]".into(),
+            rows: 3,
+            cols: 4
+        }
+    );
     let e = apply(
         &s,
         &Edit::Cell {
@@ -50,7 +57,12 @@ fn out_of_range_cells_and_missing_matrices_are_refused() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.field, "w_o");
+    assert_eq!(
+        e,
+        EditError::NoSuchMatrix {
+            field: "w_o".into()
+        }
+    );
     let e = apply(
         &s,
         &Edit::Cell {
@@ -62,7 +74,7 @@ fn out_of_range_cells_and_missing_matrices_are_refused() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.field, "x[0][0]");
+    assert_eq!(e.field(), "x[0][0]");
 }
 
 #[test]
@@ -78,7 +90,10 @@ fn a_pasted_matrix_must_fit() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.to_string(), "x: expected 3×4, got 3×3");
+    assert!(
+        matches!(&e, EditError::Scenario(se) if se.to_string() == "x: expected 3×4, got 3×3"),
+        "{e:?}"
+    );
     let t = apply(
         &s,
         &Edit::Matrix {
@@ -166,7 +181,10 @@ fn dims_out_of_range_are_refused_with_the_field() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.to_string(), "n: must be between 1 and 64, got 65");
+    assert!(
+        matches!(&e, EditError::Scenario(se) if se.to_string() == "n: must be between 1 and 64, got 65"),
+        "{e:?}"
+    );
     let e = apply(
         &s,
         &Edit::Resize {
@@ -176,7 +194,7 @@ fn dims_out_of_range_are_refused_with_the_field() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.field, "h");
+    assert_eq!(e.field(), "h");
     let e = apply(
         &s,
         &Edit::Resize {
@@ -186,7 +204,7 @@ fn dims_out_of_range_are_refused_with_the_field() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.field, "d_k");
+    assert_eq!(e.field(), "d_k");
 }
 
 #[test]
@@ -250,7 +268,7 @@ fn options_and_output_projection() {
     let t = apply(&s, &Edit::Mask(Mask::Window(1)), 1).unwrap();
     assert_eq!(t.mask, Mask::Window(1));
     let e = apply(&s, &Edit::Mask(Mask::Padding(4)), 1).unwrap_err();
-    assert_eq!(e.field, "mask.padding");
+    assert_eq!(e.field(), "mask.padding");
     let t = apply(&s, &Edit::OutputProjection(true), 1).unwrap();
     assert_eq!(t.w_o.as_ref().unwrap().shape(), (3, 4));
     let u = apply(&t, &Edit::OutputProjection(false), 1).unwrap();
@@ -276,7 +294,7 @@ fn options_and_output_projection() {
         1,
     )
     .unwrap_err();
-    assert_eq!(e.field, "tokens[0]");
+    assert_eq!(e.field(), "tokens[0]");
 }
 
 #[test]
