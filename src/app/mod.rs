@@ -18,6 +18,7 @@ mod labs;
 mod labs_bridge;
 pub mod labs_root;
 mod page;
+pub mod persist;
 mod rich;
 mod stage_draw;
 mod toolbar;

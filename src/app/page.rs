@@ -11,6 +11,7 @@ use super::heads::HeadsPanel;
 use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::labs_bridge::{use_labs, view_name, Mount};
 use super::matrix::{index_labels, view, MatrixProps, Role};
+use super::persist::{Do, Persistence};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, preset_name, Toolbar};
 use super::walkthrough::Walkthrough;
@@ -215,43 +216,35 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
     (!typing).then_some(action)
 }
 
-/// Runs the write waiting to be done, if any.
-fn run_pending(pending: &std::cell::RefCell<Option<Box<dyn FnOnce()>>>) {
-    let job = pending.borrow_mut().take();
-    if let Some(job) = job {
-        job();
-    }
-}
-
-/// Saves the scenario and the previous work when their counters moved past
-/// what `written` last saved (see `App`).
-fn save(
-    saves: u64,
-    previous_saves: u64,
-    written: &std::cell::RefCell<(u64, u64)>,
-    s: &Scenario,
-    previous: Option<&Scenario>,
-    d: &UseReducerDispatcher<State>,
-) {
-    let (done_saves, done_previous) = *written.borrow();
-    if saves == done_saves && previous_saves == done_previous {
-        return;
-    }
-    *written.borrow_mut() = (saves, previous_saves);
-    if previous_saves != done_previous && effects::store_previous(previous).is_err() {
-        d.dispatch(Action::StorageFailed);
-        return;
-    }
-    if saves != done_saves {
-        match effects::store_scenario(s) {
-            Ok(()) => {}
-            Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
-            // Another tab saved newer work unseen: show it, keep ours
-            // as the previous work (saved by the next run of this).
-            Err(effects::SaveError::Newer(theirs)) => d.dispatch(Action::Foreign(*theirs)),
+/// Does what the persistence machine says, in order: the previous work,
+/// then the scenario (not written over work that could not be kept), then
+/// the link out of the address.
+fn perform(steps: &[Do], latest: &Latest, d: &UseReducerDispatcher<State>) {
+    let (s, previous) = &*latest.borrow();
+    let mut kept = true;
+    for step in steps {
+        match step {
+            Do::WritePrevious => {
+                if effects::store_previous(previous.as_deref()).is_err() {
+                    d.dispatch(Action::StorageFailed);
+                    kept = false;
+                }
+            }
+            Do::WriteScenario if kept => match effects::store_scenario(s) {
+                Ok(()) => {}
+                Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
+                // Another tab saved newer work unseen: show it, keep ours
+                // as the previous work (written by the next write).
+                Err(effects::SaveError::Newer(theirs)) => d.dispatch(Action::Foreign(*theirs)),
+            },
+            Do::WriteScenario => {}
+            Do::ClearLink => effects::clear_share_fragment(),
         }
     }
 }
+
+/// The scenario and previous work the next write writes.
+type Latest = std::rc::Rc<std::cell::RefCell<(Rc<Scenario>, Option<Rc<Scenario>>)>>;
 
 #[component]
 pub fn App() -> Html {
@@ -301,31 +294,28 @@ pub fn App() -> Html {
     // Writing happens in a task of its own after the edit's (an encoded
     // 64 × 64 scenario is a few ms), or at once when the page is left
     // (`pagehide`) with a write still waiting.
-    let pending_save = use_mut_ref(|| None::<Box<dyn FnOnce()>>);
+    // The order of writes is `persist::Persistence`'s; this runs it.
+    let persist = use_mut_ref(Persistence::default);
+    let latest: Latest = use_mut_ref(|| (state.scenario.clone(), state.previous.clone()));
     let save_timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
     {
         let d = dispatcher.clone();
-        let written = use_mut_ref(|| (0u64, 0u64));
+        let (s, previous) = (state.scenario.clone(), state.previous.clone());
+        let (persist, latest, timer) = (persist.clone(), latest.clone(), save_timer.clone());
         // The counters change whenever what they count does: comparing them
         // is cheaper than comparing scenarios on every render.
-        let (s, previous) = (state.scenario.clone(), state.previous.clone());
-        let (pending, timer) = (pending_save.clone(), save_timer.clone());
-        use_effect_with(
-            (state.saves, state.previous_saves),
-            move |&(saves, previous_saves)| {
-                if guest {
-                    return;
-                }
-                // A newer write replaces one still waiting.
-                *pending.borrow_mut() = Some(Box::new(move || {
-                    save(saves, previous_saves, &written, &s, previous.as_deref(), &d)
-                }));
-                let p = pending.clone();
+        use_effect_with((state.saves, state.previous_saves), move |&counters| {
+            if guest {
+                return;
+            }
+            *latest.borrow_mut() = (s, previous);
+            if persist.borrow_mut().changed(counters) {
                 *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(0, move || {
-                    run_pending(&p)
+                    let steps = persist.borrow_mut().flush();
+                    perform(&steps, &latest, &d);
                 }));
-            },
-        );
+            }
+        });
     }
 
     // A pasted share link in the same tab changes only the hash; keyboard
@@ -338,31 +328,31 @@ pub fn App() -> Html {
     // loads it (the flag), not in the `hashchange` handler itself, since
     // Yew may yield before that render's effects and a reload in between
     // would find neither.
-    let link_loading = use_mut_ref(|| false);
     {
-        let (pending, link_loading) = (pending_save.clone(), link_loading.clone());
+        let (persist, latest, d) = (persist.clone(), latest.clone(), dispatcher.clone());
         use_effect(move || {
-            if std::mem::take(&mut *link_loading.borrow_mut()) {
-                run_pending(&pending);
-                effects::clear_share_fragment();
-            }
+            let steps = persist.borrow_mut().rendered();
+            perform(&steps, &latest, &d);
         });
     }
     {
         let dispatcher = dispatcher.clone();
-        let pending = pending_save.clone();
+        let (persist, latest) = (persist.clone(), latest.clone());
         use_effect_with((), move |_| {
             if !guest {
-                run_pending(&pending);
-                effects::clear_share_fragment();
+                let steps = persist.borrow_mut().opened_link();
+                perform(&steps, &latest, &dispatcher);
             }
             let listeners = web_sys::window().map(|w| {
                 let d = dispatcher.clone();
+                let pasted = persist.clone();
                 let hash = gloo::events::EventListener::new(&w, "hashchange", move |_| {
                     match effects::link_in_address() {
                         Some(Ok(s)) => {
                             d.dispatch(Action::Load(s, Source::Link));
-                            *link_loading.borrow_mut() = !guest;
+                            if !guest {
+                                pasted.borrow_mut().pasted_link();
+                            }
                         }
                         Some(Err(e)) => {
                             d.dispatch(Action::BadLink(e));
@@ -388,9 +378,11 @@ pub fn App() -> Html {
                     },
                 );
                 // Leaving the page: the write still waiting is done now.
-                let p = pending.clone();
-                let leave =
-                    gloo::events::EventListener::new(&w, "pagehide", move |_| run_pending(&p));
+                let (p, l, d) = (persist.clone(), latest.clone(), dispatcher.clone());
+                let leave = gloo::events::EventListener::new(&w, "pagehide", move |_| {
+                    let steps = p.borrow_mut().flush();
+                    perform(&steps, &l, &d);
+                });
                 // Another tab's newer work: shown here, ours kept.
                 let d = dispatcher.clone();
                 let tabs = (!guest)
