@@ -53,24 +53,9 @@ pub enum JsonProblem {
 }
 
 impl fmt::Display for JsonProblem {
+    /// The English of [`JsonProblem::worded`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JsonProblem::Eof => write!(f, "unexpected end of input"),
-            JsonProblem::Trailing => write!(f, "trailing characters after the value"),
-            JsonProblem::ExpectedValue => write!(f, "expected a value"),
-            JsonProblem::TooDeep => write!(f, "nested too deeply"),
-            JsonProblem::TrailingComma => write!(f, "trailing comma"),
-            JsonProblem::ExpectedCommaOr(c) => write!(f, "expected `,` or `{c}`"),
-            JsonProblem::ExpectedKey => write!(f, "expected a string key"),
-            JsonProblem::ExpectedColon => write!(f, "expected `:`"),
-            JsonProblem::DuplicateKey(k) => write!(f, "duplicate key `{k}`"),
-            JsonProblem::ControlCharacter => {
-                write!(f, "control character in string (must be escaped)")
-            }
-            JsonProblem::LoneSurrogate => write!(f, "lone surrogate in `\\u` escape"),
-            JsonProblem::InvalidEscape => write!(f, "invalid escape"),
-            JsonProblem::InvalidNumber => write!(f, "invalid number"),
-        }
+        f.write_str(&self.worded(false))
     }
 }
 

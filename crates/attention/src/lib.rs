@@ -31,6 +31,7 @@ pub mod random;
 mod results;
 mod scenario;
 mod softmax;
+mod wording;
 
 pub use engine::{
     compute, compute_stack, concat_columns, matmul, matmul_t, softmax_rows, HeadTrace, StackTrace,

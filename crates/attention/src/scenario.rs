@@ -274,103 +274,9 @@ pub fn grouped(n: usize) -> String {
 }
 
 impl fmt::Display for Reason {
+    /// The English of [`Reason::worded`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reason::Shape { want, got } => {
-                write!(f, "expected {}×{}, got {}×{}", want.0, want.1, got.0, got.1)
-            }
-            Reason::NotFinite(v) => write!(f, "{v} is not a finite number"),
-            Reason::Dim { what, max, got } => {
-                let what = match what {
-                    DimName::Rows => "the number of rows (tokens)",
-                    DimName::Width => "the row width d_model",
-                    DimName::Heads => "the number of heads",
-                    DimName::DK => "d_k (its number of columns)",
-                    DimName::DV => "d_v (its number of columns)",
-                    DimName::OutWidth => "the output width (its number of columns)",
-                    DimName::Layers => "the number of layers",
-                };
-                write!(f, "{what} must be between 1 and {max}, got {got}")
-            }
-            Reason::Range { lo, hi, got } => write!(f, "must be between {lo} and {hi}, got {got}"),
-            Reason::Format(got) => write!(f, "expected \"{FORMAT}\", got \"{got}\""),
-            Reason::TokenCount { want, got } => {
-                write!(f, "expected {want} labels (one per row of x), got {got}")
-            }
-            Reason::TokenTooLong { max, got } => write!(f, "at most {max} characters, got {got}"),
-            Reason::PaddingTooLong { n, got } => write!(f, "at most n = {n} real keys, got {got}"),
-            Reason::MaskRows { want, got } => write!(f, "expected {want} rows, got {got}"),
-            Reason::MaskRowLength { want, got } => write!(f, "expected {want} booleans, got {got}"),
-            Reason::OneHotRows {
-                d_model,
-                n,
-                cols,
-                got,
-            } => write!(
-                f,
-                "expected (d_model + n)×{cols} = ({d_model} + {n})×{cols} = {}×{cols} \
-                 (the one-hot positions add one row per position), got {}×{}",
-                d_model + n,
-                got.0,
-                got.1
-            ),
-            Reason::Overflow { row, what } => {
-                let what = match what {
-                    Stage::Input => "x + PE",
-                    Stage::Q => "Q",
-                    Stage::K => "K",
-                    Stage::V => "V",
-                    Stage::Scores => "the scores QKᵀ",
-                    Stage::HeadOutput => "the head output",
-                    Stage::Output => "concat · W_O",
-                };
-                write!(
-                    f,
-                    "the numbers are too large: row {row} of {what} overflows f64"
-                )
-            }
-            Reason::ResidualWidth { input, output } => write!(
-                f,
-                "adding the input back needs an attention output as wide as the input ({input} columns); it has {output}"
-            ),
-            Reason::Json {
-                line,
-                column,
-                problem,
-            } => write!(f, "not valid JSON: line {line}, column {column}: {problem}"),
-            Reason::Expected { what, got } => {
-                let what = match what {
-                    Expected::Object => "an object",
-                    Expected::Rows => "an array of rows",
-                    Expected::Row => "a row (an array of numbers)",
-                    Expected::Number => "a number",
-                    Expected::Bool => "true or false",
-                    Expected::Labels => "an array of labels",
-                    Expected::Label => "a string",
-                    Expected::Heads => "an array of heads",
-                    Expected::Layers => "an array of layers",
-                };
-                write!(f, "expected {what}, got {got}")
-            }
-            Reason::UnknownField { name, known } => write!(
-                f,
-                "unknown field `{name}`, expected one of {}",
-                known.join(", ")
-            ),
-            Reason::MissingField(key) => write!(f, "missing field `{key}`"),
-            Reason::NumberOutOfRange => write!(f, "number out of range (not a finite f64)"),
-            Reason::Ragged { row, len, first } => write!(
-                f,
-                "row {row} has {len} numbers but row 0 has {first}; every row must have the same length"
-            ),
-            Reason::MaskForm(got) => write!(f, "{MASK_FORMS}, got {got}"),
-            Reason::WholeNumber(got) => write!(f, "must be a whole number ≥ 0, got {got}"),
-            Reason::CustomMask => write!(f, "custom must be an array of arrays of true/false"),
-            Reason::PositionalForm(got) => write!(
-                f,
-                "expected \"none\", \"sinusoidal\" or \"onehot\", got {got}"
-            ),
-        }
+        f.write_str(&self.worded(false))
     }
 }
 
@@ -739,7 +645,7 @@ pub fn default_tokens(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("x{i}")).collect()
 }
 
-const MASK_FORMS: &str =
+pub(crate) const MASK_FORMS: &str =
     "expected \"none\", \"causal\", {\"padding\": L}, {\"window\": W} or {\"custom\": n×n booleans}";
 
 impl From<&Mask> for Json {

@@ -12,8 +12,7 @@ pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
 }
 
 use crate::app::state::Refusal;
-use crate::attention::json::JsonProblem;
-use crate::attention::{grouped, DimName, Expected, Reason, ScenarioError, Stage};
+use crate::attention::{grouped, ScenarioError};
 
 /// A refusal of any layer in `lang`, worded here for both languages: a
 /// scenario's ([`error_text`]), an edit's, or a file's that was not read.
@@ -74,10 +73,9 @@ pub fn refusal_text(r: &Refusal, lang: Lang) -> String {
 /// `e` in `lang`: the field as the format writes it, then the reason. Every
 /// reason is typed, so the Chinese page shows no English reason.
 pub fn error_text(e: &ScenarioError, lang: Lang) -> String {
-    let reason = match (lang, &e.reason) {
-        (Lang::En, r) => r.to_string(),
-        (Lang::Zh, r) => reason_zh(r),
-    };
+    // Worded for both languages in one table, beside the reasons
+    // (crates/attention/src/wording.rs).
+    let reason = e.reason.worded(lang == Lang::Zh);
     match (e.field.is_empty(), lang) {
         (true, _) => reason,
         (false, Lang::Zh) => format!("{}：{reason}", e.field),
@@ -85,120 +83,11 @@ pub fn error_text(e: &ScenarioError, lang: Lang) -> String {
     }
 }
 
-fn reason_zh(r: &Reason) -> String {
-    match r {
-        Reason::Shape { want, got } => {
-            format!("应为 {}×{}，实际是 {}×{}", want.0, want.1, got.0, got.1)
-        }
-        Reason::NotFinite(v) => format!("{v} 不是有限的数"),
-        Reason::Dim { what, max, got } => {
-            let what = match what {
-                DimName::Rows => "行数（词元个数）",
-                DimName::Width => "每行的宽度 d_model",
-                DimName::Heads => "头数",
-                DimName::DK => "d_k（列数）",
-                DimName::DV => "d_v（列数）",
-                DimName::OutWidth => "输出宽度（列数）",
-                DimName::Layers => "层数",
-            };
-            format!("{what}必须在 1 到 {max} 之间，实际是 {got}")
-        }
-        Reason::Range { lo, hi, got } => format!("必须在 {lo} 到 {hi} 之间，实际是 {got}"),
-        Reason::Format(got) => format!("应为 \"{}\"，实际是 \"{got}\"", crate::attention::FORMAT),
-        Reason::TokenCount { want, got } => {
-            format!("应有 {want} 个标签（x 的每行一个），实际有 {got} 个")
-        }
-        Reason::TokenTooLong { max, got } => format!("最多 {max} 个字符，实际有 {got} 个"),
-        Reason::PaddingTooLong { n, got } => format!("真实的键最多 n = {n} 个，实际是 {got}"),
-        Reason::MaskRows { want, got } => format!("应有 {want} 行，实际有 {got} 行"),
-        Reason::MaskRowLength { want, got } => {
-            format!("应有 {want} 个 true/false，实际有 {got} 个")
-        }
-        Reason::OneHotRows {
-            d_model,
-            n,
-            cols,
-            got,
-        } => format!(
-            "应为 (d_model + n)×{cols} = ({d_model} + {n})×{cols} = {}×{cols}（独热位置向量为每个位置多加一行），实际是 {}×{}",
-            d_model + n,
-            got.0,
-            got.1
-        ),
-        Reason::Overflow { row, what } => {
-            let what = match what {
-                Stage::Input => "X + PE",
-                Stage::Q => "Q",
-                Stage::K => "K",
-                Stage::V => "V",
-                Stage::Scores => "分数 QKᵀ",
-                Stage::HeadOutput => "这个头的输出",
-                Stage::Output => "concat·W_O",
-            };
-            format!("数字太大：{what} 的第 {row} 行超出了 f64 的范围")
-        }
-        Reason::ResidualWidth { input, output } => {
-            format!("要把输入加回来，注意力输出必须和输入一样宽（{input} 列），实际是 {output} 列")
-        }
-        Reason::Json {
-            line,
-            column,
-            problem,
-        } => format!("不是有效的 JSON：第 {line} 行第 {column} 列，{}", json_zh(problem)),
-        Reason::Expected { what, got } => {
-            let what = match what {
-                Expected::Object => "一个对象 {…}",
-                Expected::Rows => "由行组成的数组",
-                Expected::Row => "一行（由数字组成的数组）",
-                Expected::Number => "一个数字",
-                Expected::Bool => "true 或 false",
-                Expected::Labels => "由标签组成的数组",
-                Expected::Label => "一个字符串",
-                Expected::Heads => "由头组成的数组",
-                Expected::Layers => "由层组成的数组",
-            };
-            format!("应为{what}，实际是 {got}")
-        }
-        Reason::UnknownField { name, known } => {
-            format!("没有 “{name}” 这个字段，可用的字段是 {}", known.join("、"))
-        }
-        Reason::MissingField(key) => format!("缺少字段 “{key}”"),
-        Reason::NumberOutOfRange => "数字超出了范围（不是有限的 f64）".into(),
-        Reason::Ragged { row, len, first } => format!(
-            "第 {row} 行有 {len} 个数，第 0 行有 {first} 个；每行的长度必须相同"
-        ),
-        Reason::MaskForm(got) => format!(
-            "应为 \"none\"、\"causal\"、{{\"padding\": L}}、{{\"window\": W}} 或 {{\"custom\": n×n 个 true/false}}，实际是 {got}"
-        ),
-        Reason::WholeNumber(got) => format!("必须是 ≥ 0 的整数，实际是 {got}"),
-        Reason::CustomMask => "custom 必须是由 true/false 组成的二维数组".into(),
-        Reason::PositionalForm(got) => {
-            format!("应为 \"none\"、\"sinusoidal\" 或 \"onehot\"，实际是 {got}")
-        }
-    }
-}
-
-fn json_zh(p: &JsonProblem) -> String {
-    match p {
-        JsonProblem::Eof => "内容意外结束".into(),
-        JsonProblem::Trailing => "值的后面还有多余的字符".into(),
-        JsonProblem::ExpectedValue => "这里应有一个值".into(),
-        JsonProblem::TooDeep => "嵌套层数太深".into(),
-        JsonProblem::TrailingComma => "最后一项后面多了逗号".into(),
-        JsonProblem::ExpectedCommaOr(c) => format!("这里应有 “,” 或 “{c}”"),
-        JsonProblem::ExpectedKey => "这里应有一个字符串形式的键".into(),
-        JsonProblem::ExpectedColon => "这里应有 “:”".into(),
-        JsonProblem::DuplicateKey(k) => format!("键 “{k}” 重复出现"),
-        JsonProblem::ControlCharacter => "字符串中有控制字符（必须转义）".into(),
-        JsonProblem::LoneSurrogate => "\\u 转义中有落单的代理项".into(),
-        JsonProblem::InvalidEscape => "无效的转义".into(),
-        JsonProblem::InvalidNumber => "无效的数字".into(),
-    }
-}
-
 #[cfg(test)]
 mod error_tests {
     use super::*;
+    use crate::attention::json::JsonProblem;
+    use crate::attention::{DimName, Expected, Reason, Stage};
 
     #[test]
     fn every_typed_reason_is_worded_in_chinese_without_english_words() {
