@@ -40,6 +40,18 @@ pub enum Alert {
     Refused(Source, Refusal),
 }
 
+/// Whether this page can show `s`: one layer, without a residual (the
+/// format's stacked layers are computed by the engine, exported and copied
+/// as code, but the page does not draw them yet, and would show layer 1's
+/// attention as if it were the output).
+fn shown_here(s: &Scenario) -> Result<(), LoadError> {
+    if s.layers() > 1 || s.residual {
+        Err(LoadError::Stacked { layers: s.layers() })
+    } else {
+        Ok(())
+    }
+}
+
 /// Why something was refused, typed by the layer that refused it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
@@ -184,9 +196,16 @@ impl State {
         stored: Option<Scenario>,
         previous: Option<Scenario>,
     ) -> State {
-        let own = stored.filter(|s| compute(s).is_ok());
+        let own = stored.filter(|s| shown_here(s).is_ok() && compute(s).is_ok());
         let fallback = || own.clone().unwrap_or_else(|| default_scenario_in(lang));
         let (scenario, alert, linked) = match link {
+            Some(Ok(s)) if shown_here(&s).is_err() => (
+                fallback(),
+                shown_here(&s)
+                    .err()
+                    .map(|e| Alert::Refused(Source::Link, Refusal::Load(e))),
+                false,
+            ),
             Some(Ok(s)) => match compute(&s) {
                 Ok(_) => (s, None, true),
                 Err(e) => (
@@ -275,6 +294,9 @@ impl State {
 
     /// Replace the scenario if it is valid (undoable), else refuse it.
     fn load(&self, s: Scenario, source: Source) -> State {
+        if let Err(e) = shown_here(&s) {
+            return self.refused(source, Refusal::Load(e));
+        }
         if s == *self.scenario {
             return State {
                 alert: None,
@@ -830,5 +852,32 @@ mod tests {
         let t = t.reduce(Action::Select(Some(sel)));
         assert_eq!(t.selected, Some(sel));
         assert!(t.undo.is_empty());
+    }
+
+    #[test]
+    fn stacked_scenarios_are_refused_here_and_the_work_stays() {
+        let s = start();
+        let mut stacked = notes_004();
+        stacked.residual = true;
+        stacked.heads[0].w_v = crate::attention::Matrix::zeros(4, 4);
+        assert!(compute(&stacked).is_ok(), "a valid scenario for the engine");
+        let after = s
+            .clone()
+            .reduce(Action::Load(stacked.clone(), Source::Import));
+        assert_eq!(after.scenario, s.scenario, "the work on screen stays");
+        assert!(matches!(
+            &after.alert,
+            Some(Alert::Refused(
+                Source::Import,
+                Refusal::Load(LoadError::Stacked { layers: 1 })
+            ))
+        ));
+        // Opened as a link: the reader's own work (here the default) shows.
+        let opened = State::start(Lang::En, Convention::Row, Some(Ok(stacked)), None, None);
+        assert!(matches!(
+            &opened.alert,
+            Some(Alert::Refused(Source::Link, _))
+        ));
+        assert_eq!(opened.saves, 0, "nothing is written for a refused link");
     }
 }
