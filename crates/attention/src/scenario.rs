@@ -365,20 +365,22 @@ impl Scenario {
         self.to_value().to_compact()
     }
 
+    /// The token labels as a JSON array.
+    fn tokens_json(&self) -> Json {
+        Json::from(
+            self.tokens
+                .iter()
+                .map(|t| Json::from(t.as_str()))
+                .collect::<Vec<_>>(),
+        )
+    }
+
     /// The scenario as a JSON document, fields in the order of docs/format.md §1.
     pub fn to_value(&self) -> Json {
         let heads = heads_json(&self.heads);
         let mut fields = vec![
             ("format", Json::from(self.format.as_str())),
-            (
-                "tokens",
-                Json::from(
-                    self.tokens
-                        .iter()
-                        .map(|t| Json::from(t.as_str()))
-                        .collect::<Vec<_>>(),
-                ),
-            ),
+            ("tokens", self.tokens_json()),
             ("x", rows::to_json(&self.x)),
             ("heads", heads),
         ];
@@ -716,15 +718,7 @@ impl Scenario {
         }
         let header = json::object(vec![
             ("format", Json::from(self.format.as_str())),
-            (
-                "tokens",
-                Json::from(
-                    self.tokens
-                        .iter()
-                        .map(|t| Json::from(t.as_str()))
-                        .collect::<Vec<_>>(),
-                ),
-            ),
+            ("tokens", self.tokens_json()),
             ("heads", Json::from(self.heads.len() as f64)),
             ("w_o", Json::from(self.w_o.is_some())),
             ("shapes", Json::from(shapes)),

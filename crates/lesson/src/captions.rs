@@ -240,14 +240,18 @@ pub fn plain_formula(c: &Caption) -> String {
         Caption::WeightedSum {
             i: Some(i), head, ..
         } => {
-            format!("{} = Σ_j α′{},j v^j", output_name(i, head), i + 1)
+            format!(
+                "{} = Σ_j α′{},j v^j",
+                super::notation::output_of(i, head),
+                i + 1
+            )
         }
         Caption::WeightedSum {
             i: None,
             conv,
             head,
         } => {
-            let b = head.map_or("B".to_string(), |r| format!("B{}", up(r)));
+            let b = super::notation::output_matrix(head);
             match conv {
                 Row => format!("{b} = A·V"),
                 Col => format!("{b} = V·A"),
@@ -271,15 +275,6 @@ pub fn plain_formula(c: &Caption) -> String {
             (false, true, _) => "B = concat".into(),
             (false, false, _) => "B".into(),
         },
-    }
-}
-
-/// Position `i`'s output (0-based) as note 000 names it: `bⁱ`, or head `r`'s
-/// `b^{i,r}` (the app's superscript markup) when each head has its own.
-pub fn output_name(i: usize, head: Option<usize>) -> String {
-    match head {
-        Some(r) => format!("b^{{{},{}}}", i + 1, r + 1),
-        None => format!("b{}", super::timeline::sup(i + 1)),
     }
 }
 

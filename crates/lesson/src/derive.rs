@@ -396,10 +396,15 @@ impl<'a> Ctx<'a> {
     /// `M_{a,b}` with the indices in the displayed orientation: `(a, b)` in
     /// the row convention, `(b, a)` in the column one.
     fn entry(&self, m: &str, a: &str, b: &str) -> String {
+        self.entry_of(&mi(m), a, b)
+    }
+
+    /// [`Self::entry`] of a symbol already in MathML (`(Bʳ)`).
+    fn entry_of(&self, m: &str, a: &str, b: &str) -> String {
         if self.row_conv() {
-            sub(&mi(m), &pair(a, b))
+            sub(m, &pair(a, b))
         } else {
-            sub(&mi(m), &pair(b, a))
+            sub(m, &pair(b, a))
         }
     }
 
@@ -597,12 +602,11 @@ impl<'a> Ctx<'a> {
             Some(r) => paren(&sup(&mi("B"), &int(r))),
             None => mi("B"),
         };
-        let (a, b) = if self.row_conv() {
-            (&is, &cs)
-        } else {
-            (&cs, &is)
-        };
-        row(&[sub(&m, &pair(a, b)), mo("="), self.component("b", &is, &cs)])
+        row(&[
+            self.entry_of(&m, &is, &cs),
+            mo("="),
+            self.component("b", &is, &cs),
+        ])
     }
 
     fn weighted_sum(&self, i: usize, c: usize) -> Built {

@@ -388,7 +388,7 @@ pub fn formula_in(
     has_w_o: bool,
     pe: Positional,
 ) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, true, pe))
+    inline(&formula_body(name, conv, scale, has_w_o, true, pe, None))
 }
 
 /// [`step_formula`] for head `r` (0-based) of a scenario whose heads have
@@ -403,16 +403,7 @@ pub fn head_step_formula(
     pe: Positional,
     head: Option<usize>,
 ) -> String {
-    match (name, head) {
-        (MatrixName::HeadOutput, Some(r)) => {
-            let plain = formula_body(name, conv, scale, has_w_o, masked, pe);
-            let b = mi("B");
-            let own = sup(&b, &mn(&(r + 1).to_string()));
-            // The body opens with the symbol B: name it Bʳ instead.
-            inline(&plain.replacen(&b, &own, 1))
-        }
-        _ => step_formula(name, conv, scale, has_w_o, masked, pe),
-    }
+    inline(&formula_body(name, conv, scale, has_w_o, masked, pe, head))
 }
 
 /// [`formula`] for a walkthrough step of a scenario whose mask hides
@@ -426,7 +417,7 @@ pub fn step_formula(
     masked: bool,
     pe: Positional,
 ) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, masked, pe))
+    inline(&formula_body(name, conv, scale, has_w_o, masked, pe, None))
 }
 
 fn formula_body(
@@ -436,10 +427,15 @@ fn formula_body(
     has_w_o: bool,
     masked: bool,
     pe: Positional,
+    head: Option<usize>,
 ) -> String {
     let row_conv = conv == Convention::Row;
     let one_hot = pe == Positional::OneHot;
-    let lhs = symbol_body(name, conv);
+    // A head with an output of its own names it Bʳ (head_step_formula).
+    let lhs = match (name, head) {
+        (MatrixName::HeadOutput, Some(r)) => sup(&mi("B"), &mn(&(r + 1).to_string())),
+        _ => symbol_body(name, conv),
+    };
     let eq = mo("=");
     let is_in = mo("∈");
     let (n, dm, dk, dv) = (mi("n"), d_model(), d_k(), d_v());

@@ -43,6 +43,24 @@ pub fn symbols(conv: Convention) -> Vec<&'static str> {
     all
 }
 
+/// Position `i`'s output (0-based) as note 000 names it: `bⁱ`, or head `r`'s
+/// own `b^{i,r}` (the app's superscript markup) when each head has one
+/// (several heads, or a W_O after the head).
+pub fn output_of(i: usize, head: Option<usize>) -> String {
+    match head {
+        Some(r) => format!("b^{{{},{}}}", i + 1, r + 1),
+        None => format!("b{}", super::timeline::sup(i + 1)),
+    }
+}
+
+/// A head's output matrix: `B`, or head `r`'s own `Bʳ` (see [`output_of`]).
+pub fn output_matrix(head: Option<usize>) -> String {
+    match head {
+        Some(r) => format!("B{}", super::timeline::sup(r + 1)),
+        None => "B".into(),
+    }
+}
+
 /// Characters that index a symbol rather than name it: superscript and
 /// subscript digits and letters, `·` and `,` between indices.
 fn is_index(c: char) -> bool {

@@ -380,20 +380,16 @@ pub fn wide(seed: u64) -> Scenario {
         1.0 / ((d.heads * d.d_v) as f64).sqrt(),
     );
     Scenario {
+        format: FORMAT.to_string(),
+        tokens: attention::default_tokens(d.n),
         x,
         heads,
         w_o: Some(w_o),
-        ..random(
-            seed,
-            Dims {
-                n: d.n,
-                d_model: 1,
-                d_k: 1,
-                d_v: 1,
-                heads: 1,
-            },
-            false,
-        )
+        scale: true,
+        mask: Mask::None,
+        positional: Positional::None,
+        residual: false,
+        stack: Vec::new(),
     }
 }
 

@@ -179,6 +179,14 @@ fn positional(out: &mut String, s: &Scenario, arange: &str, sin: &str, cos: &str
     }
 }
 
+/// One head's `w_q`, `w_k`, `w_v`, appended to `heads`.
+fn head_weights(out: &mut String, lib: &Lib, h: &attention::HeadWeights) {
+    float_matrix(out, lib, "w_q", &h.w_q);
+    float_matrix(out, lib, "w_k", &h.w_k);
+    float_matrix(out, lib, "w_v", &h.w_v);
+    let _ = writeln!(out, "heads.append((w_q, w_k, w_v))");
+}
+
 fn heads(out: &mut String, lib: &Lib, s: &Scenario) {
     let rows = match s.positional {
         Positional::OneHot => "d_model + n",
@@ -191,10 +199,7 @@ fn heads(out: &mut String, lib: &Lib, s: &Scenario) {
     );
     for (r, h) in s.heads.iter().enumerate() {
         let _ = writeln!(out, "\n# Head {}", r + 1);
-        float_matrix(out, lib, "w_q", &h.w_q);
-        float_matrix(out, lib, "w_k", &h.w_k);
-        float_matrix(out, lib, "w_v", &h.w_v);
-        let _ = writeln!(out, "heads.append((w_q, w_k, w_v))");
+        head_weights(out, lib, h);
     }
 }
 
@@ -470,10 +475,7 @@ fn layers(out: &mut String, lib: &Lib, s: &Scenario) {
     for (l, (heads, w_o, residual)) in all.into_iter().enumerate() {
         let _ = writeln!(out, "\n# Layer {}\nheads = []", l + 1);
         for h in heads {
-            float_matrix(out, lib, "w_q", &h.w_q);
-            float_matrix(out, lib, "w_k", &h.w_k);
-            float_matrix(out, lib, "w_v", &h.w_v);
-            let _ = writeln!(out, "heads.append((w_q, w_k, w_v))");
+            head_weights(out, lib, h);
         }
         match w_o {
             Some(w) => float_matrix(out, lib, "w_o", w),

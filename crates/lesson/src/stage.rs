@@ -316,12 +316,6 @@ fn at(sym: &str, i: usize) -> String {
     format!("{sym}{}", sup(i + 1))
 }
 
-/// Head `r`'s output for position `i` as note 000 §5.1 names it, `b^{i,r}`
-/// (1-based, in the app's superscript markup).
-fn at_head(sym: &str, i: usize, r: usize) -> String {
-    format!("{sym}^{{{},{}}}", i + 1, r + 1)
-}
-
 /// At most [`SHOWN`] indices of `0..n`, a window that contains `focus`.
 fn window(n: usize, focus: usize) -> std::ops::Range<usize> {
     window_of(n, focus, SHOWN)

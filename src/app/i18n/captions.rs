@@ -131,7 +131,7 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
             s
         }
         Caption::WeightedSum { i: Some(i), head, .. } => {
-            let b = crate::lesson::captions::output_name(i, head);
+            let b = crate::lesson::notation::output_of(i, head);
             if zh {
                 format!("每个 vʲ 乘以它的权重 α′{},ⱼ，再相加，得到 {b}（{}）。", subscript(i + 1), tok(i))
             } else {
@@ -139,7 +139,7 @@ pub fn caption_text(sc: &StepCaption, tokens: &[String], lang: Lang) -> String {
             }
         }
         Caption::WeightedSum { i: None, conv, head } => {
-            let b = head.map_or("B".to_string(), |r| format!("B{}", sup(r + 1)));
+            let b = crate::lesson::notation::output_matrix(head);
             match (zh, row(conv)) {
                 (true, true) => format!("权重乘以 V：{b} = A·V，每一行是一个位置融合了上下文的输出。"),
                 (true, false) => format!("V 乘以权重：{b} = V·A，每一列是一个位置融合了上下文的输出。"),

@@ -40,17 +40,17 @@ pub struct MasksLabProps {
 /// hide it).
 fn asked_pair(t: &Trace) -> (usize, usize, bool) {
     let n = t.n();
-    let hidden = (0..n)
-        .flat_map(|i| (0..n).map(move |j| (i, j)))
-        .filter(|&(i, j)| !t.allowed[(i, j)]);
-    let shown = |&(i, j): &(usize, usize)| i < super::SHOWN && j < super::SHOWN;
-    let mut pairs = hidden.filter(shown);
-    let first = pairs.next();
-    match std::iter::once(first)
-        .flatten()
-        .chain(pairs)
-        .find(|&(i, j)| i != j)
-        .or(first)
+    // Hidden pairs in the part of the table the lab shows.
+    let shown = n.min(super::SHOWN);
+    let hidden: Vec<(usize, usize)> = (0..shown)
+        .flat_map(|i| (0..shown).map(move |j| (i, j)))
+        .filter(|&(i, j)| !t.allowed[(i, j)])
+        .collect();
+    match hidden
+        .iter()
+        .find(|&&(i, j)| i != j)
+        .or(hidden.first())
+        .copied()
     {
         Some((i, j)) => (i, j, true),
         None => (0, 1.min(n.saturating_sub(1)), false),

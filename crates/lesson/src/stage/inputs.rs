@@ -32,20 +32,12 @@ impl<'a> B<'a> {
 
     /// Head `r`'s output of position `i`: `b^{i,r}`, or `bⁱ` (see [`Self::per_head`]).
     pub(super) fn b_of(&self, r: usize, i: usize) -> String {
-        if self.per_head() {
-            at_head("b", i, r)
-        } else {
-            at("b", i)
-        }
+        crate::notation::output_of(i, self.per_head().then_some(r))
     }
 
     /// Head `r`'s output matrix: `Bʳ`, or `B`.
     pub(super) fn b_name(&self, r: usize) -> String {
-        if self.per_head() {
-            format!("B{}", sup(r + 1))
-        } else {
-            "B".into()
-        }
+        crate::notation::output_matrix(self.per_head().then_some(r))
     }
 
     pub(super) fn inputs(&self) -> Scene {

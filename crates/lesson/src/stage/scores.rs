@@ -175,8 +175,8 @@ impl<'a> B<'a> {
                 // Scores and weights are α₁,·; outputs are b¹, or head r's
                 // b^{1,r} (`sym` "b,r", r 0-based).
                 let label = match sym.strip_prefix("b,").and_then(|r| r.parse().ok()) {
-                    Some(r) => at_head("b", i, r),
-                    None if sym == "b" => at(sym, i),
+                    Some(r) => crate::notation::output_of(i, Some(r)),
+                    None if sym == "b" => crate::notation::output_of(i, None),
                     None => format!("{sym}{}", sub(i)),
                 };
                 Row {
