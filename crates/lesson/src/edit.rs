@@ -13,14 +13,73 @@ use attention::{
     default_tokens, HeadWeights, Mask, Matrix, Positional, Reason, Scenario, ScenarioError,
 };
 
-/// An editable matrix of the scenario (heads 0-based).
+/// One layer's weight matrix (heads 0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Target {
-    X,
+pub enum Weight {
     WQ(usize),
     WK(usize),
     WV(usize),
     WO,
+}
+
+/// An editable matrix of the scenario: the input, or a weight of layer
+/// `layer` (0-based; layer 0 is the top-level `heads`/`w_o`, layer l ≥ 1 is
+/// `stack[l − 1]`, docs/format.md §1b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    X,
+    W(usize, Weight),
+}
+
+#[allow(non_snake_case)]
+impl Target {
+    /// Layer 1's W_Q of head `h`.
+    pub const fn WQ(h: usize) -> Target {
+        Target::W(0, Weight::WQ(h))
+    }
+    /// Layer 1's W_K of head `h`.
+    pub const fn WK(h: usize) -> Target {
+        Target::W(0, Weight::WK(h))
+    }
+    /// Layer 1's W_V of head `h`.
+    pub const fn WV(h: usize) -> Target {
+        Target::W(0, Weight::WV(h))
+    }
+    /// Layer 1's W_O.
+    pub const WO: Target = Target::W(0, Weight::WO);
+}
+
+/// Layer `l`'s heads, W_O and residual flag, wherever the format keeps
+/// them (top level for layer 0, `stack[l − 1]` after).
+struct LayerRef<'a> {
+    heads: &'a mut Vec<HeadWeights>,
+    w_o: &'a mut Option<Matrix>,
+    residual: &'a mut bool,
+}
+
+fn layer_mut(s: &mut Scenario, l: usize) -> Option<LayerRef<'_>> {
+    if l == 0 {
+        return Some(LayerRef {
+            heads: &mut s.heads,
+            w_o: &mut s.w_o,
+            residual: &mut s.residual,
+        });
+    }
+    s.stack.get_mut(l - 1).map(|x| LayerRef {
+        heads: &mut x.heads,
+        w_o: &mut x.w_o,
+        residual: &mut x.residual,
+    })
+}
+
+/// Layer `l`'s heads and W_O (read only).
+pub fn layer_weights(s: &Scenario, l: usize) -> Option<(&[HeadWeights], Option<&Matrix>, bool)> {
+    if l == 0 {
+        return Some((&s.heads, s.w_o.as_ref(), s.residual));
+    }
+    s.stack
+        .get(l - 1)
+        .map(|x| (x.heads.as_slice(), x.w_o.as_ref(), x.residual))
 }
 
 impl Target {
@@ -28,43 +87,75 @@ impl Target {
     pub fn get(self, s: &Scenario) -> Option<&Matrix> {
         match self {
             Target::X => Some(&s.x),
-            Target::WQ(h) => s.heads.get(h).map(|w| &w.w_q),
-            Target::WK(h) => s.heads.get(h).map(|w| &w.w_k),
-            Target::WV(h) => s.heads.get(h).map(|w| &w.w_v),
-            Target::WO => s.w_o.as_ref(),
+            Target::W(l, w) => {
+                let (heads, w_o, _) = layer_weights(s, l)?;
+                match w {
+                    Weight::WQ(h) => heads.get(h).map(|w| &w.w_q),
+                    Weight::WK(h) => heads.get(h).map(|w| &w.w_k),
+                    Weight::WV(h) => heads.get(h).map(|w| &w.w_v),
+                    Weight::WO => w_o,
+                }
+            }
         }
     }
 
     fn get_mut(self, s: &mut Scenario) -> Option<&mut Matrix> {
         match self {
             Target::X => Some(&mut s.x),
-            Target::WQ(h) => s.heads.get_mut(h).map(|w| &mut w.w_q),
-            Target::WK(h) => s.heads.get_mut(h).map(|w| &mut w.w_k),
-            Target::WV(h) => s.heads.get_mut(h).map(|w| &mut w.w_v),
-            Target::WO => s.w_o.as_mut(),
+            Target::W(l, w) => {
+                let layer = layer_mut(s, l)?;
+                match w {
+                    Weight::WQ(h) => layer.heads.get_mut(h).map(|w| &mut w.w_q),
+                    Weight::WK(h) => layer.heads.get_mut(h).map(|w| &mut w.w_k),
+                    Weight::WV(h) => layer.heads.get_mut(h).map(|w| &mut w.w_v),
+                    Weight::WO => layer.w_o.as_mut(),
+                }
+            }
         }
     }
 
-    /// The field name used in messages (`heads[1].w_k`).
+    /// The field name used in messages (`heads[1].w_k`,
+    /// `stack[0].heads[1].w_k`).
     pub fn field(self) -> String {
         match self {
             Target::X => "x".into(),
-            Target::WQ(h) => format!("heads[{h}].w_q"),
-            Target::WK(h) => format!("heads[{h}].w_k"),
-            Target::WV(h) => format!("heads[{h}].w_v"),
-            Target::WO => "w_o".into(),
+            Target::W(l, w) => {
+                let prefix = layer_prefix(l);
+                match w {
+                    Weight::WQ(h) => format!("{prefix}heads[{h}].w_q"),
+                    Weight::WK(h) => format!("{prefix}heads[{h}].w_k"),
+                    Weight::WV(h) => format!("{prefix}heads[{h}].w_v"),
+                    Weight::WO => format!("{prefix}w_o"),
+                }
+            }
         }
     }
 
-    /// A number identifying the matrix, for seeding its new cells.
+    /// A number identifying the matrix, for seeding its new cells (layer
+    /// 0's numbers are those of every scenario before layers stacked).
     fn code(self) -> u64 {
         match self {
             Target::X => 1,
-            Target::WQ(h) => 100 + h as u64,
-            Target::WK(h) => 200 + h as u64,
-            Target::WV(h) => 300 + h as u64,
-            Target::WO => 2,
+            Target::W(l, w) => {
+                let base = match w {
+                    Weight::WQ(h) => 100 + h as u64,
+                    Weight::WK(h) => 200 + h as u64,
+                    Weight::WV(h) => 300 + h as u64,
+                    Weight::WO => 2,
+                };
+                base + 1000 * l as u64
+            }
         }
+    }
+}
+
+/// How the format names layer `l`'s fields: `` for layer 0, `stack[l − 1].`
+/// after.
+pub fn layer_prefix(l: usize) -> String {
+    if l == 0 {
+        String::new()
+    } else {
+        format!("stack[{}].", l - 1)
     }
 }
 
@@ -181,6 +272,20 @@ pub enum Edit {
     Positional(Positional),
     /// Add an output projection W_O ((h·d_v) × d_model, seeded) or remove it.
     OutputProjection(bool),
+    /// Add a layer after the last (docs/format.md §1b): as many heads as
+    /// the last one, the same d_k and d_v, a W_O when it has one, seeded
+    /// numbers, no residual.
+    AddLayer,
+    /// Remove layer `l` (0-based); the next layer reads what it read, its
+    /// projections refitted to that width (kept where they overlap).
+    RemoveLayer(usize),
+    /// Layer `layer`'s heads, d_k or d_v ([`Dim::Heads`], [`Dim::DK`],
+    /// [`Dim::DV`]); layer 0's is [`Edit::Resize`].
+    LayerResize { layer: usize, dim: Dim, size: usize },
+    /// Layer `layer` gets a W_O (seeded, as wide as its input) or loses it.
+    LayerOutputProjection { layer: usize, on: bool },
+    /// Layer `layer` adds its input back (`O = X + A`) or not (`O = A`).
+    Residual { layer: usize, on: bool },
 }
 
 /// The number a new cell at (`row`, `col`) of `target` gets from `seed`.
@@ -266,13 +371,20 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, EditError
             *slot = label.trim().to_string();
         }
         Edit::Resize { dim, size } => {
-            let (lo, hi) = dim.range();
-            if !(lo..=hi).contains(size) {
-                return Err(
-                    ScenarioError::new(dim.field(), Reason::Range { lo, hi, got: *size }).into(),
-                );
+            check_range(*dim, *size)?;
+            match dim {
+                Dim::N | Dim::DModel => resize_dim(&mut out, *dim, *size, seed),
+                Dim::DK | Dim::DV | Dim::Heads => resize_in_layer(&mut out, 0, *dim, *size, seed),
             }
-            resize_dim(&mut out, *dim, *size, seed);
+        }
+        Edit::LayerResize { layer, dim, size } => {
+            check_range(*dim, *size)?;
+            if layer_weights(&out, *layer).is_none() || matches!(dim, Dim::N | Dim::DModel) {
+                return Err(EditError::NoSuchMatrix {
+                    field: format!("{}{}", layer_prefix(*layer), dim.field()),
+                });
+            }
+            resize_in_layer(&mut out, *layer, *dim, *size, seed);
         }
         Edit::Scale(on) => out.scale = *on,
         Edit::Mask(mask) => out.mask = mask.clone(),
@@ -281,21 +393,59 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, EditError
             // every projection; the other encodings keep the shapes.
             let old = rows_of(&out);
             out.positional = *p;
-            fit_projections(&mut out, old, s.d_k(), s.d_v(), seed);
+            let new = rows_of(&out);
+            fit_heads(&mut out.heads, 0, old, new, s.d_k(), s.d_v(), seed);
         }
-        Edit::OutputProjection(on) => {
-            out.w_o = on.then(|| match &s.w_o {
-                Some(w) => w.clone(),
-                None => resize(
-                    &Matrix::zeros(0, 0),
-                    s.heads.len() * s.d_v(),
-                    s.d_model(),
-                    seed,
-                    Target::WO,
-                ),
+        Edit::OutputProjection(on) => set_output_projection(&mut out, 0, *on, seed)?,
+        Edit::LayerOutputProjection { layer, on } => {
+            set_output_projection(&mut out, *layer, *on, seed)?
+        }
+        Edit::Residual { layer, on } => {
+            let field = format!("{}residual", layer_prefix(*layer));
+            let l = layer_mut(&mut out, *layer).ok_or(EditError::NoSuchMatrix { field })?;
+            *l.residual = *on;
+        }
+        Edit::AddLayer => {
+            let last = out.layers() - 1;
+            let width = output_width(&out, last);
+            let (heads, w_o, _) = layer_weights(&out, last).expect("the last layer");
+            let (h, d_k, d_v, with_w_o) = (
+                heads.len(),
+                heads.first().map_or(1, |w| w.w_q.ncols()),
+                heads.first().map_or(1, |w| w.w_v.ncols()),
+                w_o.is_some(),
+            );
+            let l = last + 1;
+            let m = |rows, cols, w| resize(&Matrix::zeros(0, 0), rows, cols, seed, Target::W(l, w));
+            out.stack.push(attention::Layer {
+                heads: (0..h)
+                    .map(|r| HeadWeights {
+                        w_q: m(width, d_k, Weight::WQ(r)),
+                        w_k: m(width, d_k, Weight::WK(r)),
+                        w_v: m(width, d_v, Weight::WV(r)),
+                    })
+                    .collect(),
+                w_o: with_w_o.then(|| m(h * d_v, width, Weight::WO)),
+                residual: false,
             });
         }
+        Edit::RemoveLayer(l) => {
+            if *l >= out.layers() || out.layers() == 1 {
+                return Err(EditError::NoSuchMatrix {
+                    field: format!("{}heads", layer_prefix(*l)),
+                });
+            }
+            if *l == 0 {
+                let next = out.stack.remove(0);
+                out.heads = next.heads;
+                out.w_o = next.w_o;
+                out.residual = next.residual;
+            } else {
+                out.stack.remove(l - 1);
+            }
+        }
     }
+    fit_stack(&mut out, seed);
     out.validate()?;
     Ok(out)
 }
@@ -307,6 +457,12 @@ pub fn apply(s: &Scenario, edit: &Edit, seed: u64) -> Result<Scenario, EditError
 struct Rows {
     x: usize,
     pos: usize,
+}
+
+impl Rows {
+    fn total(self) -> usize {
+        self.x + self.pos
+    }
 }
 
 fn rows_of(s: &Scenario) -> Rows {
@@ -356,20 +512,102 @@ fn relayout(m: &Matrix, old: Rows, new: Rows, cols: usize, seed: u64, target: Ta
     })
 }
 
-/// Every head's `W_Q`, `W_K`, `W_V` laid out from `old` rows to the rows
-/// `s` needs now, with d_k and d_v columns.
-fn fit_projections(s: &mut Scenario, old: Rows, d_k: usize, d_v: usize, seed: u64) {
-    let new = rows_of(s);
-    for (r, w) in s.heads.iter_mut().enumerate() {
-        w.w_q = relayout(&w.w_q, old, new, d_k, seed, Target::WQ(r));
-        w.w_k = relayout(&w.w_k, old, new, d_k, seed, Target::WK(r));
-        w.w_v = relayout(&w.w_v, old, new, d_v, seed, Target::WV(r));
+/// Layer `l`'s heads' `W_Q`, `W_K`, `W_V` laid out from `old` rows to
+/// `new` rows, with d_k and d_v columns.
+fn fit_heads(
+    heads: &mut [HeadWeights],
+    l: usize,
+    old: Rows,
+    new: Rows,
+    d_k: usize,
+    d_v: usize,
+    seed: u64,
+) {
+    for (r, w) in heads.iter_mut().enumerate() {
+        let t = |w| Target::W(l, w);
+        w.w_q = relayout(&w.w_q, old, new, d_k, seed, t(Weight::WQ(r)));
+        w.w_k = relayout(&w.w_k, old, new, d_k, seed, t(Weight::WK(r)));
+        w.w_v = relayout(&w.w_v, old, new, d_v, seed, t(Weight::WV(r)));
     }
+}
+
+fn check_range(dim: Dim, size: usize) -> Result<(), EditError> {
+    let (lo, hi) = dim.range();
+    if (lo..=hi).contains(&size) {
+        Ok(())
+    } else {
+        Err(ScenarioError::new(dim.field(), Reason::Range { lo, hi, got: size }).into())
+    }
+}
+
+/// The width of layer `l`'s attention output `A_l` (its W_O's columns, or
+/// h·d_v), which is also the width of `O_l` whenever the scenario is valid.
+fn output_width(s: &Scenario, l: usize) -> usize {
+    let (heads, w_o, _) = layer_weights(s, l).expect("a layer of the scenario");
+    w_o.map_or(
+        heads.len() * heads.first().map_or(0, |w| w.w_v.ncols()),
+        Matrix::ncols,
+    )
+}
+
+/// Every layer's projections as tall as its input is wide (layer 0 reads
+/// `x` with its positions, layer l the previous layer's output), and a
+/// residual layer's W_O as wide as its input: after a size changes
+/// upstream, the layers after it follow, keeping every number where the
+/// shapes overlap. A scenario that already fits is left exactly as it was.
+fn fit_stack(s: &mut Scenario, seed: u64) {
+    let mut width = rows_of(s).total();
+    for l in 0..s.layers() {
+        let layer = layer_mut(s, l).expect("a layer of the scenario");
+        for (r, w) in layer.heads.iter_mut().enumerate() {
+            let fit = |m: &Matrix, w| {
+                if m.nrows() == width {
+                    m.clone()
+                } else {
+                    resize(m, width, m.ncols(), seed, Target::W(l, w))
+                }
+            };
+            w.w_q = fit(&w.w_q, Weight::WQ(r));
+            w.w_k = fit(&w.w_k, Weight::WK(r));
+            w.w_v = fit(&w.w_v, Weight::WV(r));
+        }
+        if *layer.residual {
+            if let Some(w_o) = layer.w_o.as_mut().filter(|m| m.ncols() != width) {
+                *w_o = resize(w_o, w_o.nrows(), width, seed, Target::W(l, Weight::WO));
+            }
+        } else {
+            width = output_width(s, l);
+        }
+    }
+}
+
+/// Layer `l` gets a W_O ((h·d_v) × d_model for layer 0, as wide as its
+/// input after) or loses it.
+fn set_output_projection(s: &mut Scenario, l: usize, on: bool, seed: u64) -> Result<(), EditError> {
+    let width = if l == 0 {
+        s.d_model()
+    } else {
+        output_width(s, l - 1)
+    };
+    let field = format!("{}w_o", layer_prefix(l));
+    let layer = layer_mut(s, l).ok_or(EditError::NoSuchMatrix { field })?;
+    let rows = layer.heads.len() * layer.heads.first().map_or(0, |w| w.w_v.ncols());
+    *layer.w_o = on.then(|| match layer.w_o.take() {
+        Some(w) => w,
+        None => resize(
+            &Matrix::zeros(0, 0),
+            rows,
+            width,
+            seed,
+            Target::W(l, Weight::WO),
+        ),
+    });
+    Ok(())
 }
 
 fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
     let old = rows_of(s);
-    let (n, d_model, d_k, d_v, h) = (s.n(), s.d_model(), s.d_k(), s.d_v(), s.heads.len());
+    let (n, d_model) = (s.n(), s.d_model());
     match dim {
         Dim::N => {
             s.x = resize(&s.x, size, d_model, seed, Target::X);
@@ -403,45 +641,72 @@ fn resize_dim(s: &mut Scenario, dim: Dim, size: usize, seed: u64) {
                 }
             }
         }
+        Dim::DK | Dim::DV | Dim::Heads => unreachable!("a layer's size: resize_in_layer"),
+    }
+    let new = rows_of(s);
+    let (d_k, d_v) = (s.d_k(), s.d_v());
+    fit_heads(&mut s.heads, 0, old, new, d_k, d_v, seed);
+}
+
+/// Layer `l`'s d_k, d_v or number of heads set to `size`, keeping every
+/// number that still has a place.
+fn resize_in_layer(s: &mut Scenario, l: usize, dim: Dim, size: usize, seed: u64) {
+    let rows = if l == 0 {
+        rows_of(s)
+    } else {
+        Rows {
+            x: output_width(s, l - 1),
+            pos: 0,
+        }
+    };
+    let layer = layer_mut(s, l).expect("a layer of the scenario");
+    let first = layer.heads.first();
+    let (d_k, d_v) = (
+        first.map_or(0, |w| w.w_q.ncols()),
+        first.map_or(0, |w| w.w_v.ncols()),
+    );
+    let wo = Target::W(l, Weight::WO);
+    match dim {
         Dim::DK => {}
         Dim::DV => {
             // W_O's rows come in one block of d_v per head: keep each block.
-            if let Some(w_o) = &s.w_o {
-                s.w_o = Some(reshape(
+            if let Some(w_o) = layer.w_o.as_mut() {
+                *w_o = reshape(
                     w_o,
-                    h * size,
+                    layer.heads.len() * size,
                     w_o.ncols(),
                     seed,
-                    Target::WO,
+                    wo,
                     |r, c| {
                         let (head, k) = (r / size, r % size);
                         (k < d_v).then_some((head * d_v + k, c))
                     },
-                ));
+                );
             }
         }
         Dim::Heads => {
-            s.heads.truncate(size);
-            while s.heads.len() < size {
-                // Empty: every cell is new, filled by `fit_projections`.
+            layer.heads.truncate(size);
+            while layer.heads.len() < size {
+                // Empty: every cell is new, filled by `fit_heads`.
                 let z = Matrix::zeros(0, 0);
-                s.heads.push(HeadWeights {
+                layer.heads.push(HeadWeights {
                     w_q: z.clone(),
                     w_k: z.clone(),
                     w_v: z,
                 });
             }
-            if let Some(w_o) = &s.w_o {
-                s.w_o = Some(resize(w_o, size * d_v, w_o.ncols(), seed, Target::WO));
+            if let Some(w_o) = layer.w_o.as_mut() {
+                *w_o = resize(w_o, size * d_v, w_o.ncols(), seed, wo);
             }
         }
+        Dim::N | Dim::DModel => unreachable!("not a layer's size"),
     }
     let (d_k, d_v) = match dim {
         Dim::DK => (size, d_v),
         Dim::DV => (d_k, size),
         _ => (d_k, d_v),
     };
-    fit_projections(s, old, d_k, d_v, seed);
+    fit_heads(layer.heads, l, rows, rows, d_k, d_v, seed);
 }
 
 #[cfg(test)]

@@ -486,3 +486,194 @@ fn d_k_d_v_and_heads_under_one_hot_keep_the_d_model_plus_n_rows() {
     .unwrap();
     assert!(two.heads[1].w_q.rows(4, 3).iter().any(|v| *v != 0.0));
 }
+
+// Layers (docs/format.md §1b).
+
+#[test]
+fn a_layer_is_added_reading_the_last_layers_output() {
+    let s = notes_004();
+    let two = apply(&s, &Edit::AddLayer, 7).unwrap();
+    assert_eq!(two.layers(), 2);
+    let added = &two.stack[0];
+    assert_eq!(added.heads.len(), s.heads.len());
+    // notes 004 has no W_O: layer 1's output is h·d_v wide, layer 2 reads it.
+    let width = s.heads.len() * s.d_v();
+    assert_eq!(added.heads[0].w_q.shape(), (width, s.d_k()));
+    assert_eq!(added.heads[0].w_v.shape(), (width, s.d_v()));
+    assert!(added.w_o.is_none() && !added.residual);
+    // Layer 1 untouched; the same seed gives the same numbers.
+    assert_eq!(
+        (two.heads.clone(), two.x.clone()),
+        (s.heads.clone(), s.x.clone())
+    );
+    assert_eq!(two, apply(&s, &Edit::AddLayer, 7).unwrap());
+    assert_ne!(two, apply(&s, &Edit::AddLayer, 8).unwrap());
+    attention::compute_stack(&two).unwrap();
+    // Up to four layers, then refused naming the stack.
+    let mut many = two;
+    for _ in 0..2 {
+        many = apply(&many, &Edit::AddLayer, 7).unwrap();
+    }
+    assert_eq!(many.layers(), 4);
+    let e = apply(&many, &Edit::AddLayer, 7).unwrap_err();
+    assert_eq!(e.field(), "stack");
+}
+
+#[test]
+fn a_later_layers_cells_are_edited_and_named_by_their_layer() {
+    let two = apply(&notes_004(), &Edit::AddLayer, 1).unwrap();
+    let t = Target::W(1, Weight::WK(0));
+    assert_eq!(t.field(), "stack[0].heads[0].w_k");
+    let e = Edit::Cell {
+        target: t,
+        row: 0,
+        col: 1,
+        value: 2.5,
+    };
+    let out = apply(&two, &e, 1).unwrap();
+    assert_eq!(out.stack[0].heads[0].w_k[(0, 1)], 2.5);
+    assert_eq!(out.heads, two.heads);
+    let outside = Edit::Cell {
+        target: Target::W(2, Weight::WQ(0)),
+        row: 0,
+        col: 0,
+        value: 1.0,
+    };
+    assert_eq!(
+        apply(&two, &outside, 1).unwrap_err().field(),
+        "stack[1].heads[0].w_q"
+    );
+}
+
+#[test]
+fn a_resize_upstream_refits_the_layers_after_it_keeping_their_numbers() {
+    let two = apply(&notes_004(), &Edit::AddLayer, 3).unwrap();
+    // Without W_O, layer 1's output is h·d_v wide: growing its d_v widens
+    // what layer 2 reads.
+    let d_v = two.d_v();
+    let wider = apply(
+        &two,
+        &Edit::Resize {
+            dim: Dim::DV,
+            size: d_v + 1,
+        },
+        3,
+    )
+    .unwrap();
+    let width = wider.heads.len() * (d_v + 1);
+    let before = &two.stack[0].heads[0].w_q;
+    let after = &wider.stack[0].heads[0].w_q;
+    assert_eq!(after.nrows(), width);
+    for r in 0..before.nrows() {
+        for c in 0..before.ncols() {
+            assert_eq!(after[(r, c)], before[(r, c)], "kept ({r}, {c})");
+        }
+    }
+    attention::compute_stack(&wider).unwrap();
+    // Back again: the same numbers as before.
+    let back = apply(
+        &wider,
+        &Edit::Resize {
+            dim: Dim::DV,
+            size: d_v,
+        },
+        3,
+    )
+    .unwrap();
+    assert_eq!(back.stack, two.stack);
+}
+
+#[test]
+fn a_layers_own_sizes_and_w_o_change_only_that_layer() {
+    let two = apply(&notes_004(), &Edit::AddLayer, 1).unwrap();
+    let more = apply(
+        &two,
+        &Edit::LayerResize {
+            layer: 1,
+            dim: Dim::Heads,
+            size: 3,
+        },
+        1,
+    )
+    .unwrap();
+    assert_eq!(more.stack[0].heads.len(), 3);
+    assert_eq!(more.heads, two.heads);
+    let k = apply(
+        &more,
+        &Edit::LayerResize {
+            layer: 1,
+            dim: Dim::DK,
+            size: 5,
+        },
+        1,
+    )
+    .unwrap();
+    assert!(k.stack[0].heads.iter().all(|w| w.w_q.ncols() == 5));
+    let with_o = apply(&k, &Edit::LayerOutputProjection { layer: 1, on: true }, 1).unwrap();
+    let w_o = with_o.stack[0].w_o.as_ref().unwrap();
+    assert_eq!(w_o.nrows(), 3 * k.stack[0].heads[0].w_v.ncols());
+    assert_eq!(
+        w_o.ncols(),
+        k.stack[0].heads[0].w_q.nrows(),
+        "as wide as its input"
+    );
+    attention::compute_stack(&with_o).unwrap();
+    // N and d_model are the scenario's, not a layer's.
+    let e = Edit::LayerResize {
+        layer: 1,
+        dim: Dim::N,
+        size: 2,
+    };
+    assert!(apply(&with_o, &e, 1).is_err());
+}
+
+#[test]
+fn a_residual_needs_an_output_as_wide_as_the_input() {
+    let two = apply(&notes_004(), &Edit::AddLayer, 1).unwrap();
+    // Layer 2 reads h·d_v columns; with W_O (as wide as its input) the
+    // residual fits, and stays fitted when its W_O was narrower.
+    let with_o = apply(&two, &Edit::LayerOutputProjection { layer: 1, on: true }, 1).unwrap();
+    let on = apply(&with_o, &Edit::Residual { layer: 1, on: true }, 1).unwrap();
+    let stack = attention::compute_stack(&on).unwrap();
+    assert_eq!(
+        stack.outputs[1],
+        &stack.layers[1].input + &stack.layers[1].output
+    );
+    // Layer 1 of notes 004 has no W_O and its concat (h·d_v) is not x's
+    // width: refused, naming the field, the scenario unchanged.
+    let s = notes_004();
+    if s.heads.len() * s.d_v() != s.d_model() {
+        let e = apply(&two, &Edit::Residual { layer: 0, on: true }, 1).unwrap_err();
+        assert_eq!(e.field(), "residual");
+    }
+}
+
+#[test]
+fn removing_the_first_layer_of_the_induction_circuit_leaves_the_second_reading_x() {
+    let s = crate::presets::induction();
+    let one = apply(&s, &Edit::RemoveLayer(0), 1).unwrap();
+    assert_eq!(one.layers(), 1);
+    assert_eq!(one.heads, s.stack[0].heads);
+    assert_eq!((one.w_o.clone(), one.residual), (None, false));
+    assert_eq!(one.x, s.x);
+    let last = compute(&one).unwrap().output.row(4).into_owned();
+    assert!(last[1] < 0.5, "no longer finds B: {last}");
+    // Removing the second instead leaves layer 1 alone.
+    let first = apply(&s, &Edit::RemoveLayer(1), 1).unwrap();
+    assert_eq!(
+        (first.heads.clone(), first.stack.len()),
+        (s.heads.clone(), 0)
+    );
+    // The last layer cannot be removed.
+    assert!(apply(&first, &Edit::RemoveLayer(0), 1).is_err());
+}
+
+#[test]
+fn edits_leave_a_fitting_scenario_as_it_was() {
+    for p in crate::presets::Preset::MENU {
+        let s = p.build();
+        assert_eq!(apply(&s, &Edit::Scale(s.scale), 1).unwrap(), s, "{p:?}");
+    }
+    let s = crate::presets::induction();
+    assert_eq!(apply(&s, &Edit::Scale(s.scale), 1).unwrap(), s);
+}
