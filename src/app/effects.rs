@@ -307,10 +307,6 @@ pub enum LoadError {
     TooLarge { limit: usize, got: usize },
     /// The browser could not read the file.
     Unreadable,
-    /// A scenario of stacked layers (or whose one layer adds its input
-    /// back): the format and the engine have them, this page shows one
-    /// plain layer and would show a wrong output for it.
-    Stacked { layers: usize },
 }
 
 /// The text of a scenario file the user picked. A file over

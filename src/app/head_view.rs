@@ -7,7 +7,7 @@ use super::i18n::{Lang, S};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
 use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional, Scenario, Trace};
-use crate::lesson::edit::{Edit, Target};
+use crate::lesson::edit::{layer_weights, Edit, Target, Weight};
 use crate::lesson::formulas::formula_in;
 use crate::lesson::names::{Convention, MatrixName};
 use nalgebra::DMatrix;
@@ -20,7 +20,12 @@ use yew::prelude::*;
 pub struct HeadProps {
     /// 0-based.
     pub index: usize,
+    /// The head's layer, 0-based (docs/format.md §1b).
+    pub layer: usize,
+    /// Layers stack: every matrix carries its `data-layer`.
+    pub stacked: bool,
     pub scenario: Rc<Scenario>,
+    /// The layer's trace.
     pub trace: Rc<Trace>,
     pub tokens: Rc<Vec<String>>,
     pub allowed: Rc<DMatrix<bool>>,
@@ -41,7 +46,8 @@ pub struct HeadProps {
 
 impl HeadProps {
     fn weights(&self) -> &HeadWeights {
-        &self.scenario.heads[self.index]
+        let (heads, _, _) = layer_weights(&self.scenario, self.layer).expect("the head's layer");
+        &heads[self.index]
     }
 
     fn head(&self) -> &HeadTrace {
@@ -61,18 +67,24 @@ impl HeadProps {
         let p = self;
         let lang = p.lang;
         let target = match name {
-            MatrixName::WQ => Some(Target::WQ(p.index)),
-            MatrixName::WK => Some(Target::WK(p.index)),
-            MatrixName::WV => Some(Target::WV(p.index)),
+            MatrixName::WQ => Some(Weight::WQ(p.index)),
+            MatrixName::WK => Some(Weight::WK(p.index)),
+            MatrixName::WV => Some(Weight::WV(p.index)),
             _ => None,
-        };
-        let derivable = matches!(
-            name,
-            MatrixName::Scores | MatrixName::Scaled | MatrixName::Weights | MatrixName::HeadOutput
-        );
+        }
+        .map(|w| Target::W(p.layer, w));
+        // Derivations follow layer 1 (what `lesson::derive` reads).
+        let derivable = p.layer == 0
+            && matches!(
+                name,
+                MatrixName::Scores
+                    | MatrixName::Scaled
+                    | MatrixName::Weights
+                    | MatrixName::HeadOutput
+            );
         let selected = p
             .selected
-            .filter(|s| s.name == name && s.head == p.index)
+            .filter(|s| derivable && s.name == name && s.head == p.index)
             .map(|s| (s.row, s.col));
         let mut mp = MatrixProps::new(
             name,
@@ -85,6 +97,7 @@ impl HeadProps {
             lang,
         );
         mp.head = Some(p.index + 1);
+        mp.layer = p.stacked.then_some(p.layer + 1);
         mp.transpose = p.convention == Convention::Col;
         mp.allowed =
             matches!(name, MatrixName::Scaled | MatrixName::Weights).then(|| p.allowed.clone());

@@ -6,6 +6,7 @@ use super::collapse::Collapse;
 use super::heatmap::{head_name, Heatmap, Map};
 use super::i18n::{row_suffix, Lang, S};
 use super::matrix::{use_window, window_nav};
+use super::state::Layers;
 use crate::attention::{Matrix, Scenario, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::formulas::split_captions;
@@ -19,7 +20,10 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct HeadsProps {
     pub scenario: super::Shared<Scenario>,
+    /// Layer 1's trace.
     pub trace: super::Shared<Trace>,
+    /// Every layer: with more than one, the model view shows them all.
+    pub stack: super::Shared<Layers>,
     pub transpose: bool,
     /// Start the big-matrix view closed (large scenarios).
     pub collapsed: bool,
@@ -192,6 +196,9 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     let h = t.heads.len();
     let n = t.tokens.len();
     let focused = use_state(|| 0usize);
+    // The model view: the enlarged map (layer, head) and the query hovered.
+    let model_focus = use_state(|| None::<(usize, usize)>);
+    let hover = use_state_eq(|| None::<usize>);
     let pair = use_state(|| (0usize, 1usize));
     let focus = (*focused).min(h.saturating_sub(1));
     // After the head count drops, never compare a head with itself.
@@ -294,6 +301,17 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         (_, true) => S::CombineNote,
     };
     let tr = props.transpose;
+    let model = (props.stack.traces.len() > 1).then(|| {
+        model_view(
+            &props.stack,
+            &model_focus,
+            &hover,
+            (big, small),
+            dpr,
+            props.transpose,
+            lang,
+        )
+    });
     html! {
         <section class="heads-panel" aria-labelledby="heads-title">
             <h2 id="heads-title">{ S::HeadsHeading.t(lang) }</h2>
@@ -304,7 +322,11 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
                 <p class="note">{ S::UndefinedRowsAlert.t(lang) }{ " " }
                     { t.undefined_rows.iter().map(|&i| t.tokens[i].clone()).collect::<Vec<_>>().join(", ") }</p>
             }
-            <div class="multiples">{ for heatmaps }</div>
+            if let Some(model) = model {
+                { model }
+            } else {
+                <div class="multiples">{ for heatmaps }</div>
+            }
             // Embedded alone (`view=heatmaps`), the figure is the heatmaps:
             // the difference, the split and the notes' form stay on the page.
             if !props.standalone {
@@ -317,6 +339,58 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
             }
             <p class="note combine-note">{ combine.t(lang) }</p>
         </section>
+    }
+}
+
+/// The model view (BertViz's, note 000 §3.2): one row of maps per layer,
+/// one map per head, on the weights' one colour scale. Hovering a cell
+/// outlines its query in every map; clicking a map enlarges it. The grid
+/// scrolls inside itself on a narrow screen.
+fn model_view(
+    stack: &Layers,
+    focus: &UseStateHandle<Option<(usize, usize)>>,
+    hover: &UseStateHandle<Option<usize>>,
+    (big, small): (f64, f64),
+    dpr: f64,
+    transpose: bool,
+    lang: Lang,
+) -> Html {
+    let on_hover = {
+        let hover = hover.clone();
+        Callback::from(move |q: Option<usize>| hover.set(q))
+    };
+    let style = hover.map(|q| format!("--q:{q}"));
+    html! {
+        <div class={classes!("model-view", hover.is_some().then_some("hovering"))} style={style}
+            data-model-view="" data-hover-query={hover.map(|q| q.to_string())}>
+            <h3>{ S::ModelViewHeading.t(lang) }</h3>
+            <p class="note">{ S::ModelViewIntro.t(lang) }</p>
+            <div class="model-grid">
+                { for stack.traces.iter().enumerate().map(|(l, t)| html! {
+                    <div class="model-row" role="group" aria-label={super::layers::layer_heading(l + 1, lang)}>
+                        <span class="model-layer">{ super::layers::layer_heading(l + 1, lang) }</span>
+                        { for (0..t.heads.len()).map(|r| {
+                            let is_focused = **focus == Some((l, r));
+                            let activate = {
+                                let focus = focus.clone();
+                                Callback::from(move |_| focus.set(if is_focused { None } else { Some((l, r)) }))
+                            };
+                            let name = format!("{} · {}", super::layers::layer_heading(l + 1, lang), head_name(lang, r));
+                            html! {
+                                <figure class={classes!("heat-fig", "model-cell", is_focused.then_some("focused"))}>
+                                    <figcaption><span class="head-name">{ head_name(lang, r) }</span></figcaption>
+                                    <Heatmap trace={t.clone()} map={Map::Head(r)} layer={Some(l + 1)}
+                                        transpose={transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
+                                        title={format!("{name} · {}", S::TipWeight.t(lang))}
+                                        file={format!("attention-layer-{}-head-{}", l + 1, r + 1)} lang={lang}
+                                        on_activate={Some(activate)} on_hover={Some(on_hover.clone())} />
+                                </figure>
+                            }
+                        }) }
+                    </div>
+                }) }
+            </div>
+        </div>
     }
 }
 

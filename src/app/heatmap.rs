@@ -49,6 +49,13 @@ pub struct HeatmapProps {
     /// Click or Enter: this heatmap asks to be focused.
     #[prop_or_default]
     pub on_activate: Option<Callback<()>>,
+    /// 1-based layer when layers stack (`data-layer`).
+    #[prop_or_default]
+    pub layer: Option<usize>,
+    /// The query under the pointer (or the keyboard's cursor), `None` when
+    /// it leaves: the model view outlines that query in every map.
+    #[prop_or_default]
+    pub on_hover: Option<Callback<Option<usize>>>,
 }
 
 /// Props are equal when they show the same trace (the same allocation: a
@@ -60,6 +67,8 @@ impl PartialEq for HeatmapProps {
             && self.file == o.file
             && self.lang == o.lang
             && self.on_activate == o.on_activate
+            && self.layer == o.layer
+            && self.on_hover == o.on_hover
     }
 }
 
@@ -216,6 +225,15 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     }
     // A smaller scenario may leave the cursor outside.
     let at = (*cursor).filter(|&(r, c)| r < n && c < n);
+    // Whoever listens hears which query the cursor is on.
+    {
+        let (on_hover, transpose) = (props.on_hover.clone(), props.transpose);
+        use_effect_with(at, move |at| {
+            if let Some(cb) = on_hover {
+                cb.emit(at.map(|(r, c)| query_key(r, c, transpose).0));
+            }
+        });
+    }
 
     // Pointer events: fractional coordinates (Chromium rounds mouse events
     // to whole CSS pixels), and touch and pen too: a tap (pointerdown, which
@@ -376,6 +394,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                     aria-label={format!("{}. {}", props.title,
                         if props.on_activate.is_some() { S::HeatmapKeys } else { S::HeatmapKeysNoEnter }.t(lang))}
                     data-heatmap={head.clone()}
+                    data-layer={props.layer.map(|l| l.to_string())}
                     data-heatmap-diff={diff}
                     data-rows={n.to_string()} data-cols={n.to_string()}
                     data-cell={(layout.cell as f64 / layout.dpr).to_string()}

@@ -8,16 +8,21 @@ use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
+use super::i18n::fill;
 use super::i18n::{refusal_text, rounded_note, Lang, C, S};
+use super::induction::VotePanel;
 use super::labs_bridge::{use_labs, view_name, Mount};
+use super::layers::{add_layer_button, layer_controls, layer_heading};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::persist::{Do, Persistence};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, preset_name, Toolbar};
 use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario, Trace};
-use crate::lesson::edit::{Edit, Target};
-use crate::lesson::formulas::{attention_formula, formula};
+use crate::lesson::edit::{layer_weights, Edit, Target, Weight};
+use crate::lesson::formulas::{
+    attention_formula, formula, layer_input_formula, layer_output_formula,
+};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::presets::Preset;
 use std::rc::Rc;
@@ -36,6 +41,11 @@ fn mask_text(mask: &Mask, lang: Lang) -> String {
         Mask::Window(w) => format!("{} (W = {w})", S::MaskWindow.t(lang)),
         Mask::Custom(_) => S::MaskCustom.t(lang).to_string(),
     }
+}
+
+/// What a preset shows; the induction preset's layer numbers are filled in.
+fn about_text(p: Preset, lang: Lang) -> String {
+    fill(preset_about(p).t(lang), &["1", "2"])
 }
 
 fn summary(s: &Scenario, lang: Lang) -> String {
@@ -466,6 +476,9 @@ pub fn App() -> Html {
             .any(|&d| d > crate::lesson::window::FULL);
     let d_model = s.d_model();
     let has_w_o = s.w_o.is_some();
+    // Layers stack (or the one layer adds its input back): each layer gets
+    // its own section, and its matrices their `data-layer`.
+    let stacked = s.layers() > 1 || s.residual;
     // Props of a matrix of this page, in the current convention.
     let props = |name: MatrixName,
                  m: &crate::attention::Matrix,
@@ -518,21 +531,22 @@ pub fn App() -> Html {
             }
             // The figure first (a picture, not a form); controls after it.
             if !embed || figure == effects::View::Walkthrough {
-                <Walkthrough scenario={s.clone()} trace={t.clone()} convention={conv} lang={lang} />
+                <Walkthrough scenario={s.clone()} trace={t.clone()} stacked={stacked} convention={conv} lang={lang} />
             }
             if !embed {
-            <Toolbar scenario={s.clone()} trace={t.clone()} preset={state.preset} seed={state.seed}
+            <Toolbar scenario={s.clone()} stack={state.stack.clone()} preset={state.preset} seed={state.seed}
                 can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
                 locked={locked} lang={lang} on_action={on_action} />
             <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
                 <p class="dims">{ summary(s, lang) }</p>
                 if let Some(p) = state.preset {
-                    <p class="about">{ preset_about(p).t(lang) }
+                    <p class="about">{ about_text(p, lang) }
                         if p == Preset::Notes004 {
                             { " " }{ rounded_note(t, lang).unwrap_or_default() }
                         }
                     </p>
                 }
+                <VotePanel scenario={s.clone()} output={Rc::new(state.stack.output().clone())} lang={lang} />
                 <div class="big-formula">
                     { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }
                 </div>
@@ -542,7 +556,7 @@ pub fn App() -> Html {
             }
             }
             if !embed || figure == effects::View::Heatmaps {
-                <HeadsPanel scenario={s.clone()} trace={t.clone()} transpose={transpose} collapsed={collapsed} standalone={embed} lang={lang} />
+                <HeadsPanel scenario={s.clone()} trace={t.clone()} stack={state.stack.clone()} transpose={transpose} collapsed={collapsed} standalone={embed} lang={lang} />
             }
             if !embed || figure == effects::View::Workbench {
             <div class="workbench">
@@ -576,41 +590,102 @@ pub fn App() -> Html {
                             <p class="note">{ S::CollapsedNote.t(lang) }</p>
                         }
                     </section>
-                    { for (0..s.heads.len()).map(|r| head_view(&HeadProps {
-                        index: r, scenario: s.clone(), trace: t.clone(), tokens: tokens.clone(),
-                        allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
-                        has_w_o, positional: s.positional, collapsed, convention: conv, selected: state.selected,
-                        on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,
-                    })) }
-                    if s.heads.len() > 1 || has_w_o {
-                        <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
-                            { view({
-                                let mut p = props(MatrixName::Concat, &t.concat, S::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(t.concat.ncols()));
-                                p.undefined_rows = undefined.clone();
-                                p
-                            }) }
-                            if let Some(w_o) = &s.w_o {
-                                { view({
-                                    let mut p = props(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
-                                    p.target = Some(Target::WO);
-                                    p.on_edit = (!locked).then(|| on_edit.clone());
-                                    p
-                                }) }
-                            }
-                        </Collapse>
+                    if stacked && !locked {
+                        <p class="note layers-intro">{ S::LayersIntro.t(lang) }</p>
+                    }
+                    { for (0..s.layers()).map(|l| {
+                        let (heads, w_o, residual) = layer_weights(s, l).expect("a layer of the scenario");
+                        let trace = state.stack.traces[l].clone();
+                        let has_w_o = w_o.is_some();
+                        let number = l + 1;
+                        let layer = stacked.then_some(number);
+                        let lprops = |name: MatrixName, m: &crate::attention::Matrix, caption: AttrValue, role: Role, rows, cols| {
+                            let mut p = props(name, m, caption, role, rows, cols);
+                            p.formula = formula(name, conv, s.scale, has_w_o).into();
+                            p.layer = layer;
+                            p
+                        };
+                        html! {
+                            <section class={classes!("layer", stacked.then_some("stacked"))} data-layer-section={layer.map(|l| l.to_string())}
+                                aria-label={stacked.then(|| layer_heading(number, lang))}>
+                                if stacked {
+                                    <h2 class="layer-heading">{ layer_heading(number, lang) }</h2>
+                                    if !locked {
+                                        { layer_controls(s, l, &on_edit, lang) }
+                                    }
+                                }
+                                if l > 0 {
+                                    <div class="row-of-matrices">
+                                        { view({
+                                            let cap = fill(S::LayerReads.t(lang), &[&number.to_string()]);
+                                            let mut p = lprops(MatrixName::X, &trace.input, cap.into(), Role::Input, tokens.clone(), index_labels(trace.input.ncols()));
+                                            p.formula = layer_input_formula(number).into();
+                                            p
+                                        }) }
+                                    </div>
+                                }
+                                { for (0..heads.len()).map(|r| head_view(&HeadProps {
+                                    index: r, layer: l, stacked, scenario: s.clone(), trace: trace.clone(), tokens: tokens.clone(),
+                                    allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
+                                    has_w_o, positional: if l == 0 { s.positional } else { Positional::None }, collapsed, convention: conv, selected: state.selected,
+                                    on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,
+                                })) }
+                                if heads.len() > 1 || has_w_o {
+                                    <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
+                                        { view({
+                                            let mut p = lprops(MatrixName::Concat, &trace.concat, S::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(trace.concat.ncols()));
+                                            p.undefined_rows = undefined.clone();
+                                            p
+                                        }) }
+                                        if let Some(w_o) = w_o {
+                                            { view({
+                                                let mut p = lprops(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
+                                                p.target = Some(Target::W(l, Weight::WO));
+                                                p.on_edit = (!locked).then(|| on_edit.clone());
+                                                p
+                                            }) }
+                                        }
+                                    </Collapse>
+                                }
+                                if stacked {
+                                    <div class="row-of-matrices">
+                                        { view({
+                                            let o = &state.stack.outputs[l];
+                                            let cap = if residual { S::CapLayerOutputResidual } else { S::CapLayerOutputPlain };
+                                            let mut p = lprops(MatrixName::LayerOutput, o, cap.t(lang).into(), Role::Output, tokens.clone(), index_labels(o.ncols()));
+                                            p.formula = layer_output_formula(number, residual, number == s.layers()).into();
+                                            p.undefined_rows = undefined.clone();
+                                            p
+                                        }) }
+                                    </div>
+                                }
+                            </section>
+                        }
+                    }) }
+                    if stacked && !locked {
+                        { add_layer_button(s, &on_edit, lang) }
                     }
                     <section class="step outputs">
                         <h2>{ S::OutputHeading.t(lang) }</h2>
                         <div class="row-of-matrices">
                             { view({
-                                let cap = if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) };
-                                let mut p = props(MatrixName::Output, &t.output, cap.into(), Role::Output, tokens.clone(), index_labels(t.output.ncols()));
+                                let out = state.stack.output();
+                                let cap = if stacked { S::CapFinalOutput.t(lang).to_string() } else if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) };
+                                let mut p = props(MatrixName::Output, out, cap.into(), Role::Output, tokens.clone(), index_labels(out.ncols()));
                                 p.undefined_rows = undefined.clone();
-                                p.on_select = Some(on_select.clone());
-                                p.selected = selected_in(MatrixName::Output);
+                                if stacked {
+                                    p.formula = layer_output_formula(s.layers(), s.layers() == 1 && s.residual, true).into();
+                                } else {
+                                    // A cell's derivation follows the one layer.
+                                    p.on_select = Some(on_select.clone());
+                                    p.selected = selected_in(MatrixName::Output);
+                                }
                                 p
                             }) }
                         </div>
+                        if !stacked && !locked {
+                            { add_layer_button(s, &on_edit, lang) }
+                        }
                     </section>
                 </div>
                 { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(), selected: state.selected,

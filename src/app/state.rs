@@ -8,7 +8,7 @@
 use super::effects::LoadError;
 use super::i18n::Lang;
 use super::url::LinkError;
-use crate::attention::{compute, Scenario, ScenarioError, Trace};
+use crate::attention::{compute_stack, Scenario, ScenarioError, StackTrace, Trace};
 use crate::lesson::edit::{apply, Edit, EditError};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::presets::{default_scenario_in, Preset, WIDE_DIMS};
@@ -40,15 +40,39 @@ pub enum Alert {
     Refused(Source, Refusal),
 }
 
-/// Whether this page can show `s`: one layer, without a residual (the
-/// format's stacked layers are computed by the engine, exported and copied
-/// as code, but the page does not draw them yet, and would show layer 1's
-/// attention as if it were the output).
-fn shown_here(s: &Scenario) -> Result<(), LoadError> {
-    if s.layers() > 1 || s.residual {
-        Err(LoadError::Stacked { layers: s.layers() })
-    } else {
-        Ok(())
+/// Layer 1's trace, shared on its own: most of the page draws one layer.
+fn layer_one(stack: &Layers) -> Rc<Trace> {
+    stack.traces[0].clone()
+}
+
+/// Every layer's trace, each shared on its own (a heatmap or a head keeps
+/// its layer's trace without copying it), and each layer's output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layers {
+    pub traces: Vec<Rc<Trace>>,
+    /// `O_l` per layer; the last is the scenario's output.
+    pub outputs: Vec<crate::attention::Matrix>,
+}
+
+impl Layers {
+    fn of(stack: StackTrace) -> Rc<Layers> {
+        Rc::new(Layers {
+            traces: stack.layers.into_iter().map(Rc::new).collect(),
+            outputs: stack.outputs,
+        })
+    }
+
+    /// The scenario's output, the last layer's.
+    pub fn output(&self) -> &crate::attention::Matrix {
+        self.outputs.last().expect("a stack has at least one layer")
+    }
+
+    /// The engine's [`StackTrace`] again (for the results file).
+    pub fn to_stack(&self) -> StackTrace {
+        StackTrace {
+            layers: self.traces.iter().map(|t| (**t).clone()).collect(),
+            outputs: self.outputs.clone(),
+        }
     }
 }
 
@@ -120,7 +144,11 @@ pub struct State {
     pub lang: Lang,
     pub convention: Convention,
     pub scenario: Rc<Scenario>,
+    /// Layer 1's trace (the whole scenario's when it has one layer).
     pub trace: Rc<Trace>,
+    /// Every layer's trace and output (docs/format.md §1b); the last
+    /// output is the scenario's.
+    pub stack: Rc<Layers>,
     pub alert: Option<Alert>,
     /// Earlier scenarios, most recent last.
     pub undo: Vec<Snapshot>,
@@ -196,17 +224,10 @@ impl State {
         stored: Option<Scenario>,
         previous: Option<Scenario>,
     ) -> State {
-        let own = stored.filter(|s| shown_here(s).is_ok() && compute(s).is_ok());
+        let own = stored.filter(|s| compute_stack(s).is_ok());
         let fallback = || own.clone().unwrap_or_else(|| default_scenario_in(lang));
         let (scenario, alert, linked) = match link {
-            Some(Ok(s)) if shown_here(&s).is_err() => (
-                fallback(),
-                shown_here(&s)
-                    .err()
-                    .map(|e| Alert::Refused(Source::Link, Refusal::Load(e))),
-                false,
-            ),
-            Some(Ok(s)) => match compute(&s) {
+            Some(Ok(s)) => match compute_stack(&s) {
                 Ok(_) => (s, None, true),
                 Err(e) => (
                     fallback(),
@@ -217,7 +238,9 @@ impl State {
             Some(Err(e)) => (fallback(), Some(Alert::BadLink(e)), false),
             None => (fallback(), None, false),
         };
-        let trace = compute(&scenario).expect("a link, stored or default scenario that computes");
+        let stack = Layers::of(
+            compute_stack(&scenario).expect("a link, stored or default scenario that computes"),
+        );
         // Name the preset when the scenario is exactly one (the first visit).
         let preset = preset_of(&scenario);
         // A link different from the stored work is saved (after that work is
@@ -226,7 +249,7 @@ impl State {
         let replaced = own.filter(|o| linked && *o != scenario);
         let previous_saves = u64::from(replaced.is_some());
         let previous = replaced
-            .or(previous.filter(|p| compute(p).is_ok()))
+            .or(previous.filter(|p| compute_stack(p).is_ok()))
             .filter(|p| *p != scenario);
         let undo = previous
             .iter()
@@ -240,7 +263,8 @@ impl State {
             lang,
             convention,
             scenario: Rc::new(scenario),
-            trace: Rc::new(trace),
+            trace: layer_one(&stack),
+            stack,
             alert,
             undo,
             redo: Vec::new(),
@@ -266,7 +290,8 @@ impl State {
     /// The state showing `next` (already validated), with the current
     /// scenario pushed onto the undo history. The preset is named only when
     /// `next` is exactly one (an edited preset is no longer that preset).
-    fn with_scenario(&self, next: Scenario, trace: Trace) -> State {
+    fn with_scenario(&self, next: Scenario, stack: StackTrace) -> State {
+        let stack = Layers::of(stack);
         let mut undo = self.undo.clone();
         undo.push(self.snapshot());
         let mut numbers: usize = undo.iter().map(|u| u.scenario.numbers()).sum();
@@ -276,7 +301,8 @@ impl State {
         State {
             preset: preset_of(&next),
             scenario: Rc::new(next),
-            trace: Rc::new(trace),
+            trace: layer_one(&stack),
+            stack,
             alert: None,
             notice: None,
             undo,
@@ -294,16 +320,13 @@ impl State {
 
     /// Replace the scenario if it is valid (undoable), else refuse it.
     fn load(&self, s: Scenario, source: Source) -> State {
-        if let Err(e) = shown_here(&s) {
-            return self.refused(source, Refusal::Load(e));
-        }
         if s == *self.scenario {
             return State {
                 alert: None,
                 ..self.clone()
             };
         }
-        match compute(&s) {
+        match compute_stack(&s) {
             Ok(t) => self.with_scenario(s, t),
             Err(e) => self.refused(source, Refusal::Scenario(e)),
         }
@@ -318,14 +341,15 @@ impl State {
             (self.redo.clone(), self.undo.clone())
         };
         let target = from.pop()?;
-        let trace = compute(&target.scenario).ok()?;
+        let stack = Layers::of(compute_stack(&target.scenario).ok()?);
         to.push(self.snapshot());
         let (undo, redo) = if back { (from, to) } else { (to, from) };
         Some(State {
             scenario: target.scenario,
             preset: target.preset,
             seed: target.seed,
-            trace: Rc::new(trace),
+            trace: layer_one(&stack),
+            stack,
             alert: None,
             undo,
             redo,
@@ -376,12 +400,13 @@ impl State {
                 let relabelled = preset_of(&self.scenario)
                     .map(|p| p.build_in(lang))
                     .filter(|s| *s != *self.scenario)
-                    .and_then(|s| compute(&s).ok().map(|t| (s, t)));
+                    .and_then(|s| compute_stack(&s).ok().map(|t| (s, Layers::of(t))));
                 match relabelled {
-                    Some((scenario, trace)) => State {
+                    Some((scenario, stack)) => State {
                         lang,
                         scenario: Rc::new(scenario),
-                        trace: Rc::new(trace),
+                        trace: layer_one(&stack),
+                        stack,
                         ..(*self).clone()
                     },
                     None => State {
@@ -397,7 +422,7 @@ impl State {
             Action::SetLang(_) | Action::SetConvention(_) => return self,
             Action::Edit(edit) => match apply(&self.scenario, &edit, self.seed) {
                 Ok(s) if s == *self.scenario => return self,
-                Ok(s) => match compute(&s) {
+                Ok(s) => match compute_stack(&s) {
                     Ok(t) => self.with_scenario(s, t),
                     Err(e) => self.refused(Source::Edit, Refusal::Scenario(e)),
                 },
@@ -431,7 +456,7 @@ impl State {
                 },
                 None => return self,
             },
-            Action::Foreign(s) if s != *self.scenario => match compute(&s) {
+            Action::Foreign(s) if s != *self.scenario => match compute_stack(&s) {
                 Ok(t) => {
                     let mut next = self.with_scenario(s, t);
                     next.previous = Some(self.scenario.clone());
@@ -547,7 +572,7 @@ mod tests {
         let mut expected = notes_004();
         expected.x[(0, 1)] = 2.0;
         assert_eq!(*after.scenario, expected);
-        assert_eq!(*after.trace, compute(&expected).unwrap());
+        assert_eq!(*after.trace, crate::attention::compute(&expected).unwrap());
         assert_ne!(after.trace.output, start().trace.output);
     }
 
@@ -855,29 +880,26 @@ mod tests {
     }
 
     #[test]
-    fn stacked_scenarios_are_refused_here_and_the_work_stays() {
+    fn a_stacked_scenario_opens_with_every_layer_computed() {
         let s = start();
-        let mut stacked = notes_004();
-        stacked.residual = true;
-        stacked.heads[0].w_v = crate::attention::Matrix::zeros(4, 4);
-        assert!(compute(&stacked).is_ok(), "a valid scenario for the engine");
+        let induction = crate::lesson::presets::induction();
         let after = s
             .clone()
-            .reduce(Action::Load(stacked.clone(), Source::Import));
-        assert_eq!(after.scenario, s.scenario, "the work on screen stays");
-        assert!(matches!(
-            &after.alert,
-            Some(Alert::Refused(
-                Source::Import,
-                Refusal::Load(LoadError::Stacked { layers: 1 })
-            ))
-        ));
-        // Opened as a link: the reader's own work (here the default) shows.
-        let opened = State::start(Lang::En, Convention::Row, Some(Ok(stacked)), None, None);
-        assert!(matches!(
-            &opened.alert,
-            Some(Alert::Refused(Source::Link, _))
-        ));
-        assert_eq!(opened.saves, 0, "nothing is written for a refused link");
+            .reduce(Action::Load(induction.clone(), Source::Import));
+        assert_eq!(*after.scenario, induction);
+        let stack = crate::attention::compute_stack(&induction).unwrap();
+        assert_eq!(after.stack.to_stack(), stack);
+        assert_eq!(*after.trace, stack.layers[0], "layer 1's trace");
+        assert!(Rc::ptr_eq(&after.trace, &after.stack.traces[0]), "shared");
+        // Removing layer 1 is one undoable edit.
+        let one = after.clone().reduce(Action::Edit(Edit::RemoveLayer(0)));
+        assert_eq!(one.stack.traces.len(), 1);
+        assert_eq!(one.trace, one.stack.traces[0]);
+        let back = one.reduce(Action::Undo);
+        assert_eq!(back.stack.to_stack(), stack);
+        // Opened as a link, too.
+        let opened = State::start(Lang::En, Convention::Row, Some(Ok(induction)), None, None);
+        assert!(opened.alert.is_none());
+        assert_eq!(opened.stack.traces.len(), 2);
     }
 }

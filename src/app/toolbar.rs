@@ -4,10 +4,11 @@
 
 use super::effects;
 use super::i18n::{Lang, S};
+use super::state::Layers;
 use super::state::{Action, Refusal, Source};
 use super::url::{share_fragment, MAX_LINK_CHARS};
 use super::views::VIEWS;
-use crate::attention::{Results, Scenario, Trace};
+use crate::attention::{Results, Scenario};
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
 use crate::lesson::snippets::{numpy_snippet, pytorch_snippet};
@@ -19,7 +20,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
     pub scenario: super::Shared<Scenario>,
-    pub trace: super::Shared<Trace>,
+    /// Every layer: the results export writes them all.
+    pub stack: super::Shared<Layers>,
     pub preset: Option<Preset>,
     pub seed: u64,
     pub can_undo: bool,
@@ -41,6 +43,7 @@ pub fn preset_name(p: Preset) -> S {
         Preset::SelfAttend => S::PresetSelf,
         Preset::PreviousToken => S::PresetPrevious,
         Preset::TwoHeads => S::PresetTwoHeads,
+        Preset::Induction => S::PresetInduction,
         Preset::Random(_) => S::PresetRandom,
         Preset::Wide(_) => S::PresetWide,
     }
@@ -56,6 +59,7 @@ pub fn preset_about(p: Preset) -> S {
         Preset::SelfAttend => S::AboutSelf,
         Preset::PreviousToken => S::AboutPrevious,
         Preset::TwoHeads => S::AboutTwoHeads,
+        Preset::Induction => S::AboutInduction,
         Preset::Random(_) => S::AboutRandom,
         Preset::Wide(_) => S::AboutWide,
     }
@@ -136,12 +140,12 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         })
     };
     let export_results = {
-        let t = p.trace.clone();
+        let t = p.stack.clone();
         Callback::from(move |_: MouseEvent| {
             effects::download(
                 "attention-results.json",
                 "application/json",
-                &Results::from_trace(&t).to_json(),
+                &Results::from_stack(&t.to_stack()).to_json(),
             );
         })
     };

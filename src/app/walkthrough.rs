@@ -45,20 +45,34 @@ fn tint_percent(w: f64) -> u32 {
 }
 
 /// The selector of one matrix on the page: `[data-matrix="q"][data-head="1"]`
-/// (`head` 0-based; ignored for matrices that belong to no head).
-fn matrix_selector(m: MatrixName, head: Option<usize>) -> String {
+/// (`head` 0-based; ignored for matrices that belong to no head). When
+/// layers stack, the stage walks layer 1: its matrices are those with
+/// `data-layer="1"` (the inputs have none), and the stage's output (layer
+/// 1's own) is not the page's `output`, so it has no selector.
+fn matrix_selector(m: MatrixName, head: Option<usize>, stacked: bool) -> Option<String> {
     let mut sel = format!("[data-matrix=\"{}\"]", m.contract_name());
     if let (Some(r), true) = (head, m.per_head()) {
         let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
     }
-    sel
+    if stacked {
+        match m {
+            MatrixName::X | MatrixName::Pe | MatrixName::Input => {
+                sel.push_str(":not([data-layer])")
+            }
+            MatrixName::Output => return None,
+            _ => sel.push_str("[data-layer=\"1\"]"),
+        }
+    }
+    Some(sel)
 }
 
 /// The CSS that lights up `highlights` (see the module docs).
-pub fn highlight_css(highlights: &[Highlight]) -> String {
+pub fn highlight_css(highlights: &[Highlight], stacked: bool) -> String {
     let mut css = String::new();
     for h in highlights {
-        let mut sel = matrix_selector(h.matrix, h.head);
+        let Some(mut sel) = matrix_selector(h.matrix, h.head, stacked) else {
+            continue;
+        };
         match h.cells {
             Cells::All => sel.push_str(" td"),
             Cells::Row(r) => {
@@ -112,11 +126,8 @@ pub fn highlight_css(highlights: &[Highlight]) -> String {
             }
         }
         if h.tone == Tone::Result {
-            let _ = writeln!(
-                css,
-                "{}{{box-shadow:0 0 0 3px var(--role)}}",
-                matrix_selector(h.matrix, h.head)
-            );
+            let whole = matrix_selector(h.matrix, h.head, stacked).unwrap_or_default();
+            let _ = writeln!(css, "{whole}{{box-shadow:0 0 0 3px var(--role)}}");
         }
     }
     css
@@ -133,7 +144,12 @@ fn result_matrix(hs: &[Highlight]) -> Option<(MatrixName, Option<usize>)> {
 #[derive(Properties, PartialEq)]
 pub struct WalkthroughProps {
     pub scenario: super::Shared<Scenario>,
+    /// Layer 1's trace: the stage walks layer 1.
     pub trace: super::Shared<Trace>,
+    /// Layers stack (or the one layer adds its input back): the workbench's
+    /// matrices carry `data-layer`, and the stage says it shows layer 1.
+    #[prop_or_default]
+    pub stacked: bool,
     pub convention: Convention,
     pub lang: Lang,
 }
@@ -504,7 +520,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                     picture: Rc::new(draw(&scene, &g, extent, &caption)),
                     caption,
                     math: AttrValue::from(math),
-                    css: highlight_css(&highlights),
+                    css: highlight_css(&highlights, p.stacked),
                 });
                 *last = Some((key, m.clone()));
                 m
@@ -718,7 +734,7 @@ mod tests {
                 j: Some(2),
             },
         };
-        let css = highlight_css(&step.highlights(&t, 0.0));
+        let css = highlight_css(&step.highlights(&t, 0.0), false);
         assert!(css.contains("[data-matrix=\"q\"][data-head=\"1\"] td[data-row=\"1\"]{"));
         assert!(css.contains("[data-matrix=\"k\"][data-head=\"1\"] td[data-row=\"2\"]{"));
         assert!(css.contains(
@@ -731,7 +747,7 @@ mod tests {
             head: Some(0),
             phase: Phase::WeightedSum { i: Some(0) },
         };
-        let css = highlight_css(&sum.highlights(&t, 0.0));
+        let css = highlight_css(&sum.highlights(&t, 0.0), false);
         let w = t.heads[0].weights[(0, 1)];
         assert!(
             css.contains(&format!("rgba(212,172,13,{}%)", tint_percent(w))),
@@ -741,7 +757,7 @@ mod tests {
             head: None,
             phase: Phase::Output,
         };
-        let css = highlight_css(&out.highlights(&t, 0.0));
+        let css = highlight_css(&out.highlights(&t, 0.0), false);
         assert!(css.contains("[data-matrix=\"output\"] td{"), "{css}");
         assert!(!css.contains("data-head"), "{css}");
         assert!(!css.contains("heat-"), "{css}");
@@ -754,7 +770,7 @@ mod tests {
             head: Some(1),
             phase: Phase::Softmax { i: Some(2) },
         };
-        let css = highlight_css(&step.highlights(&t, 0.0));
+        let css = highlight_css(&step.highlights(&t, 0.0), false);
         assert!(
             css.contains(".heat-canvas[data-heat-head=\"2\"] .heat-q{display:block;--q:2}"),
             "{css}"
@@ -766,14 +782,14 @@ mod tests {
             head: Some(0),
             phase: Phase::Mask { i: None },
         };
-        let css = highlight_css(&mask.highlights(&t, 0.0));
+        let css = highlight_css(&mask.highlights(&t, 0.0), false);
         assert!(!css.contains("--q"), "{css}");
         // One query's mask step frames that query.
         let mask = Step {
             head: Some(0),
             phase: Phase::Mask { i: Some(3) },
         };
-        let css = highlight_css(&mask.highlights(&t, 0.0));
+        let css = highlight_css(&mask.highlights(&t, 0.0), false);
         let frames: Vec<&str> = css.lines().filter(|l| l.contains("--q")).collect();
         assert!(
             !frames.is_empty() && frames.iter().all(|l| l.contains("--q:3}")),

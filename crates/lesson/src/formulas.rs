@@ -305,6 +305,7 @@ fn symbol_body(name: MatrixName, conv: Convention) -> String {
         MatrixName::HeadOutput => mi("B"),
         MatrixName::Concat => mi("concat"),
         MatrixName::WO => weight_symbol(conv, 'O'),
+        MatrixName::LayerOutput => mi("O"),
         MatrixName::Output => mi("B"),
     }
 }
@@ -609,6 +610,7 @@ fn formula_body(
             };
             row(&[lhs, is_in, space])
         }
+        MatrixName::LayerOutput => row(&[lhs, eq, mi("X"), mo("+"), mi("B")]),
         MatrixName::Output => {
             let w_o = weight_symbol(conv, 'O');
             let concat = mi("concat");
@@ -629,6 +631,28 @@ fn formula_body(
             }
         }
     }
+}
+
+/// Layer `l`'s (1-based) output when layers stack (note 000 §3.2,
+/// docs/format.md §1b): `O_l = X_l + B_l` with the residual, else
+/// `O_l = B_l`, and what the next layer reads, `X_{l+1} = O_l`.
+pub fn layer_output_formula(l: usize, residual: bool, last: bool) -> String {
+    let at = |m: &str, k: usize| sub(&mi(m), &mn(&k.to_string()));
+    let mut parts = vec![at("O", l), mo("=")];
+    if residual {
+        parts.extend([at("X", l), mo("+")]);
+    }
+    parts.push(at("B", l));
+    if !last {
+        parts.extend([mo(","), gap(), at("X", l + 1), mo("="), at("O", l)]);
+    }
+    inline(&row(&parts))
+}
+
+/// What layer `l` (1-based, ≥ 2) reads: `X_l = O_{l−1}`.
+pub fn layer_input_formula(l: usize) -> String {
+    let at = |m: &str, k: usize| sub(&mi(m), &mn(&k.to_string()));
+    inline(&row(&[at("X", l), mo("="), at("O", l - 1)]))
 }
 
 /// The whole layer as one display formula.
@@ -900,10 +924,11 @@ mod tests {
 
     #[test]
     fn row_and_column_conventions_differ_where_they_should() {
-        // Every formula but the scaling differs between the conventions.
+        // Every formula but the scaling and a layer's sum O = X + B (a sum
+        // of whole matrices) differs between the conventions.
         let differ = MatrixName::ALL
             .into_iter()
-            .filter(|m| *m != MatrixName::Scaled);
+            .filter(|m| !matches!(m, MatrixName::Scaled | MatrixName::LayerOutput));
         for name in differ {
             assert_ne!(
                 formula(name, Convention::Row, true, true),

@@ -12,6 +12,7 @@ pub mod geometry;
 pub mod grid;
 pub mod heads;
 pub mod heatmap;
+pub mod induction;
 pub mod masks;
 pub mod names;
 pub mod notation;

@@ -68,12 +68,15 @@ pub enum MatrixName {
     HeadOutput,
     Concat,
     WO,
+    /// A layer's own output `O_l` when layers stack (docs/format.md §1b):
+    /// `X_l + B_l` with the residual, else `B_l`. `output` is the last one.
+    LayerOutput,
     Output,
 }
 
 impl MatrixName {
     /// Every name, in pipeline order.
-    pub const ALL: [MatrixName; 16] = [
+    pub const ALL: [MatrixName; 17] = [
         MatrixName::X,
         MatrixName::Pe,
         MatrixName::Input,
@@ -89,6 +92,7 @@ impl MatrixName {
         MatrixName::HeadOutput,
         MatrixName::Concat,
         MatrixName::WO,
+        MatrixName::LayerOutput,
         MatrixName::Output,
     ];
 
@@ -110,6 +114,7 @@ impl MatrixName {
             MatrixName::HeadOutput => "head_output",
             MatrixName::Concat => "concat",
             MatrixName::WO => "w_o",
+            MatrixName::LayerOutput => "layer_output",
             MatrixName::Output => "output",
         }
     }
@@ -173,7 +178,7 @@ mod tests {
         let names: Vec<&str> = MatrixName::ALL.iter().map(|m| m.contract_name()).collect();
         assert_eq!(
             names.join(","),
-            "x,pe,input,w_q,w_k,w_v,q,k,v,scores,scaled,weights,head_output,concat,w_o,output"
+            "x,pe,input,w_q,w_k,w_v,q,k,v,scores,scaled,weights,head_output,concat,w_o,layer_output,output"
         );
         assert!(MatrixName::Weights.per_head());
         assert!(!MatrixName::Output.per_head());

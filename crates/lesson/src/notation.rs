@@ -20,6 +20,7 @@
 //! | the heads side by side | `concat = [B¹ … Bʰ]` | `[B¹; …; Bʰ]` |
 //! | output projection | `W_O` | `W^O` |
 //! | the layer's output | `B = concat·W_O`, rows `bⁱ` (or `concat`, or the one head's `B`) | `B = W^O concat` |
+//! | stacked layers (note 000 §3.2) | layer `l` reads `X_l` and writes `O_l = X_l + B_l` (residual) or `B_l`; `X_{l+1} = O_l` | the same |
 //!
 //! Superscripts that Unicode lacks (`W^q`, `q^{i,r}`) are written with the
 //! markup of [`super::format::pieces`] and drawn as superscripts; a caret
@@ -37,7 +38,7 @@ pub fn symbols(conv: Convention) -> Vec<&'static str> {
     let mut all = vec![
         "X", "PE", "E", "a", "p", "e", "Q", "K", "Kᵀ", "V", "q", "k", "v", "S", "M", "α", "α̃",
         "α′", "A", "B", "b", "concat", "softmax", "exp", "max", "Σ", "d_k", "d_v", "d_model", "h",
-        "n", "i", "j", "r",
+        "n", "i", "j", "r", "O",
     ];
     all.extend(weights);
     all

@@ -118,6 +118,9 @@ pub enum Preset {
     /// Two heads that attend visibly differently (note `000` §5.1, F2): one
     /// to the previous token, one to the first; causal mask, W_O.
     TwoHeads,
+    /// Note `000` §3.2: two stacked layers set by hand, an induction
+    /// circuit ([`induction`]).
+    Induction,
     /// Seeded random numbers: 4 tokens, d_model 4, 2 heads, W_O.
     Random(u64),
     /// Note `000` §5.1's "8 heads × 64 = 512": 8 tokens, d_model 512, 8
@@ -127,9 +130,10 @@ pub enum Preset {
 
 impl Preset {
     /// The presets offered in the menu (Random with its default seed).
-    pub const MENU: [Preset; 10] = [
+    pub const MENU: [Preset; 11] = [
         Preset::Notes004,
         Preset::TwoHeads,
+        Preset::Induction,
         Preset::ISawASaw,
         Preset::ILoveYou,
         Preset::YouLoveMe,
@@ -151,6 +155,7 @@ impl Preset {
             Preset::SelfAttend => "self",
             Preset::PreviousToken => "previous-token",
             Preset::TwoHeads => "two-heads",
+            Preset::Induction => "induction",
             Preset::Random(_) => "random",
             Preset::Wide(_) => "wide-512",
         }
@@ -202,6 +207,7 @@ impl Preset {
             Preset::SelfAttend => pattern(Pattern::SelfAttend),
             Preset::PreviousToken => pattern(Pattern::Previous),
             Preset::TwoHeads => two_heads(),
+            Preset::Induction => induction(),
             Preset::Random(seed) => random(
                 seed,
                 Dims {

@@ -61,13 +61,6 @@ pub fn refusal_text(r: &Refusal, lang: Lang) -> String {
                 format!("the file has {got} bytes, over the limit of {limit} bytes ({mb} MB)")
             }
         }
-        Refusal::Load(LoadError::Stacked { layers }) => {
-            if zh {
-                format!("这个页面目前只显示一层（不把输入加回来）的自注意力；这个场景有 {layers} 层，或把输入加了回来。它的格式是有效的，引擎也能计算它")
-            } else {
-                format!("this page shows one layer of self-attention (without adding its input back) for now; this scenario has {layers} layer(s) or adds its input back. Its format is valid, and the engine computes it")
-            }
-        }
         Refusal::Load(LoadError::Unreadable) => if zh {
             "无法读取这个文件"
         } else {

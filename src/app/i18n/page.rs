@@ -9,6 +9,9 @@ strings! {
     HeadsHeading => "各头的注意力权重", "Attention weights of each head";
     HeadsIntro => "同一个输入，每个头用自己的 W_Q、W_K、W_V，所以得到自己的一组权重。所有头共用一个颜色刻度；点击一个头把它放大；把鼠标移到格子上（或聚焦后用方向键）可以看到分数、缩放后的分数和权重。",
         "The same input, but each head has its own W_Q, W_K and W_V, and so its own weights. All heads share one colour scale; click a head to enlarge it; hover a cell (or focus the map and use the arrow keys) to read its score, scaled score and weight.";
+    ModelViewHeading => "所有层的所有头", "Every layer's heads (the model view)";
+    ModelViewIntro => "每行是一层，每列是一个头，颜色刻度相同。把鼠标移到一个格子上（或聚焦后用方向键），每张图里同一个查询都会被框出来；点击一张图把它放大。",
+        "One row per layer, one column per head, one colour scale. Hover a cell (or focus a map and use the arrow keys) to outline the same query in every map; click a map to enlarge it.";
     AxesQueriesDown => "每行是一个查询，每列是一个键。", "Rows are queries, columns are keys.";
     AxesKeysDown => "每行是一个键，每列是一个查询（按列的写法）。", "Rows are keys, columns are queries (the column layout).";
     TipScore => "分数", "score";
@@ -80,6 +83,16 @@ strings! {
     QkvHeading => "Query、Key、Value", "Queries, keys, values";
     AttentionHeading => "注意力分数与权重", "Attention scores and weights";
     CombineHeading => "合并各头", "Combining the heads";
+    LayerHeading => "第 {1} 层", "Layer {1}";
+    LayersIntro => "自注意力可以一层叠一层（笔记 000 §3.2）：后一层读的是前一层的输出，每个位置已经混进了上下文。每层有自己的头和权重。",
+        "Self-attention layers stack (note 000 §3.2): the next layer reads the previous layer's output, where every position is already mixed with context. Each layer has its own heads and weights.";
+    LayerReads => "第 {1} 层读这个：上一层的输出（不可编辑，改上一层就会变）", "Layer {1} reads this: the previous layer's output (not editable: change the layer before it)";
+    CapLayerOutputResidual => "这一层的输出：它的输入加上注意力的输出（残差）", "This layer's output: its input plus its attention output (the residual)";
+    CapLayerOutputPlain => "这一层的输出：注意力的输出", "This layer's output: its attention output";
+    CapFinalOutput => "最后一层的输出", "The last layer's output";
+    AddLayer => "添加一层", "Add a layer";
+    RemoveLayer => "删除这一层", "Remove this layer";
+    ResidualToggle => "把输入加回来（残差）", "Add the input back (residual)";
     OutputHeading => "输出", "Output";
     CapX => "输入 X：第 i 行是位置 i 的向量 aⁱ", "Input X: row i is position i's vector aⁱ";
     CapXCol => "输入 X：第 i 列是位置 i 的向量 aⁱ（笔记 000 §4.5 的写法）", "Input X: column i is position i's vector aⁱ (note 000 §4.5)";
@@ -151,6 +164,19 @@ strings! {
     CombineNoteAlone => "接下来，各头的输出并排拼接（不是取平均），再乘以 W_O，得到每个位置的输出。",
         "Next, the heads' outputs are put side by side (not averaged) and multiplied by W_O to give each position's output.";
     PresetTwoHeads => "两个头：前一个词与第一个词", "Two heads: previous token and first token";
+    PresetInduction => "两层：归纳头（A B C D A → B）", "Two layers: an induction head (A B C D A → B)";
+    AboutInduction => "手工设定的两层（笔记 000 §3.2：后一层读前一层的输出）。第 {1} 层的头看前一个位置，把那个词写进每个位置自己的空维度；第 {2} 层的头用每个位置自己的词去找“前一个词和我相同”的位置，再读出那里的词。于是最后一个 A 找到第一个 A 后面的位置，读出 B。输入是每个词的独热向量，所以输出的前几列就是给每个词的票。",
+        "Two layers set by hand (note 000 §3.2: the next layer reads the previous layer's output). Layer {1}'s head looks at the previous position and writes that token into spare dimensions of each position; layer {2}'s head uses each position's own token to find the positions whose previous token is the same, and reads the token there. So the last A finds the position after the first A and reads B. The inputs are one-hot tokens, so the first columns of the output are a vote for each token.";
+    VoteLine => "最后一个位置（{1}）的输出投票给 {2}：", "The last position ({1}) votes for {2}:";
+    PredictLayers => "预测：删掉第 {1} 层，最后一个 {2} 还会投票给 {3} 吗？", "Predict: with layer {1} removed, does the last {2} still vote for {3}?";
+    PredictYes => "会", "Yes";
+    PredictNo => "不会", "No";
+    RevealLayers => "删掉第 {1} 层后，{2} 得 {3}，票数最高的是 {4}（{5}）。", "With layer {1} removed, {2} gets {3} and the largest vote is {4} ({5}).";
+    RevealFlips => "第 {1} 层现在直接读输入：没有谁把前一个词写进每个位置，它的查询找不到匹配。需要两层才行。", "Layer {1} now reads the input directly: nothing has written each position's previous token into it, so its query finds no match. It takes both layers.";
+    RevealStays => "在这些数字下，剩下的一层自己也能做到。", "With these numbers, the remaining layer manages on its own.";
+    RightAnswer => "答对了。", "Right.";
+    WrongAnswer => "不对。", "Not quite.";
+    TryRemoving => "在下面的第 {1} 层点“删除这一层”亲眼看看（可以撤销）。", "Press \u{201c}Remove this layer\u{201d} under layer {1} below to see it (undo brings it back).";
     AboutTwoHeads => "同一句话，两个头：头 1 关注前一个词，头 2 关注第一个词（因果掩码）。在下面的热图里一眼就能看出差别；两个头的输出并排拼接，再乘以 W_O。",
         "One sentence, two heads: head 1 attends to the previous token, head 2 to the first one (causal mask). The heatmaps below show the difference at a glance; the two outputs are put side by side and multiplied by W_O.";
     PresetRandom => "随机（种子）", "Random (seed)";
