@@ -29,6 +29,26 @@ fn main() {
     if wanted(label) {
         time(label, &random(2024, Dims { n: 64, ..WIDE_DIMS }, true), 1);
     }
+    // Stacked layers (docs/format.md §1b): four layers like the main size,
+    // each with the residual; the cost per layer should stay the one
+    // layer's.
+    let label = "4 layers × (n=64, d_model=64, h=8, d_k=d_v=8, W_O), residual";
+    if wanted(label) {
+        use attention_lab::lesson::edit::{apply, Edit};
+        use attention_lab::lesson::presets::BENCH_DIMS;
+        let mut s = random(2024, BENCH_DIMS, true);
+        s.residual = true;
+        for l in 1..4 {
+            s = apply(&s, &Edit::AddLayer, 2024).unwrap();
+            s = apply(&s, &Edit::Residual { layer: l, on: true }, 2024).unwrap();
+        }
+        let per_trace = time(label, &s, 5);
+        println!(
+            "native stacked trace: {:.4} ms per layer ({} layers)",
+            per_trace / s.layers() as f64,
+            s.layers()
+        );
+    }
 }
 
 /// The sizes timed natively and in Chromium: label, shape, traces per sample.
@@ -63,11 +83,12 @@ const SIZES: [(&str, attention_lab::lesson::presets::Dims, usize); 3] = {
     ]
 };
 
-/// Prints the median time of `compute(scenario)` over 30 samples of `batch`
-/// traces each (batches keep a sample well above the clock's resolution).
+/// Prints (and returns) the median time of `compute_stack(scenario)` (every
+/// layer; one layer's is `compute`'s) over 30 samples of `batch` traces
+/// each (batches keep a sample well above the clock's resolution).
 #[cfg(not(target_arch = "wasm32"))]
-fn time(label: &str, scenario: &attention_lab::attention::Scenario, batch: usize) {
-    use attention_lab::attention::compute;
+fn time(label: &str, scenario: &attention_lab::attention::Scenario, batch: usize) -> f64 {
+    use attention_lab::attention::compute_stack as compute;
     use std::hint::black_box;
     use std::time::Instant;
 
@@ -91,4 +112,5 @@ fn time(label: &str, scenario: &attention_lab::attention::Scenario, batch: usize
         samples[samples.len() - 1],
         samples.len()
     );
+    median
 }

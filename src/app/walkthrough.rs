@@ -15,7 +15,7 @@
 //! function of virtual time ([`Timeline::position`]).
 
 use super::effects::{self, now_ms as now};
-use super::i18n::{caption_text, Lang, C, S};
+use super::i18n::{caption_text, fill, Lang, C, S};
 use super::stage_draw::draw;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
@@ -150,6 +150,9 @@ pub struct WalkthroughProps {
     /// matrices carry `data-layer`, and the stage says it shows layer 1.
     #[prop_or_default]
     pub stacked: bool,
+    /// How many layers the scenario has (the stage walks the first).
+    #[prop_or(1)]
+    pub layers: usize,
     pub convention: Convention,
     pub lang: Lang,
 }
@@ -599,8 +602,16 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             <div class="scrub-row">
                 <input id="wt-scrubber" class="scrubber" type="range" min="1" max={n.to_string()} value={(step + 1).to_string()}
                     aria-label={S::StepLabel.t(lang)} oninput={scrub} />
-                <span class="counter">{ format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }</span>
+                <span class="counter">
+                    if p.layers > 1 {
+                        <span data-stage-layer="1">{ fill(S::StageLayerOf.t(lang), &["1", &p.layers.to_string()]) }{ " · " }</span>
+                    }
+                    { format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }
+                </span>
             </div>
+            if p.layers > 1 {
+                <p class="note stage-layers">{ fill(S::StageLayersNote.t(lang), &["1"]) }</p>
+            }
             <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}>
                 <Keep html={moment.picture.clone()} />
             </div>

@@ -46,3 +46,20 @@ export function reference(s) {
   const output = s.w_o ? matmul(concat, s.w_o) : concat;
   return { input: x, heads, concat, output };
 }
+
+/** docs/format.md §1b: every layer, each computed as §2 on the previous
+ * layer's output (plus its input with `residual`). Returns each layer's
+ * reference and output, and the scenario's output. */
+export function referenceStack(s) {
+  const layers = [];
+  let first = reference(s);
+  const add = (a, b) => a.map((row, i) => row.map((v, j) => v + b[i][j]));
+  let out = s.residual ? add(first.input, first.output) : first.output;
+  layers.push({ ...first, layer_output: out });
+  for (const l of s.stack ?? []) {
+    const r = reference({ x: out, heads: l.heads, w_o: l.w_o, scale: s.scale, mask: s.mask });
+    out = l.residual ? add(r.input, r.output) : r.output;
+    layers.push({ ...r, layer_output: out });
+  }
+  return { layers, output: out };
+}

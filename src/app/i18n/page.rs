@@ -242,6 +242,9 @@ strings! {
     StepCopy => "没有 W_O：输出就是拼接结果，这一格来自一个头的输出", "No W_O: the output is the concatenation, and this entry is one head's output";
     StepUndefined => "这一行的所有键都被屏蔽，softmax 没有定义。", "Every key of this row is masked: the softmax is undefined.";
     WalkthroughHeading => "逐步演示", "Walkthrough";
+    StageLayerOf => "第 {1} 层（共 {2} 层）", "Layer {1} of {2}";
+    StageLayersNote => "舞台逐步演示第 {1} 层；它的输出交给下一层作为输入，后面各层的每个矩阵都在下面的工作台和“所有层的所有头”里。",
+        "The stage walks through layer {1}; its output becomes the next layer's input, and every matrix of the layers after it is in the workbench and the model view below.";
     Restart => "从头开始", "Restart";
     StepBack => "上一步（←）", "Step back (←)";
     StepForward => "下一步（→）", "Step forward (→)";

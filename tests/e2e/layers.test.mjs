@@ -1,0 +1,101 @@
+// Stacked layers (docs/format.md §1b, §3): a second layer built from the
+// workbench, an edit in layer 1 reaching layer 2 and the output, the model
+// view's maps against the `weights` matrices, the induction preset's
+// prediction without layer 1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, ready, readMatrix, assertClose, BASE_URL } from './helpers.mjs';
+import { referenceStack } from './reference.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const scenarioOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab.scenario')));
+const cellInput = (name, layer, head, r, c) =>
+  `[data-matrix="${name}"][data-layer="${layer}"]${head ? `[data-head="${head}"]` : ''} [data-row="${r}"][data-col="${c}"] input`;
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: a second layer from the workbench; an edit in layer 1 reaches layer 2 and the output`, async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(BASE_URL + `?lang=${lang}`);
+    await ready(page);
+    assert.equal(await page.$('[data-layer]'), null, 'one layer: no data-layer');
+    await page.click('[data-control="add-layer"]');
+    await page.waitForSelector('[data-matrix="weights"][data-layer="2"][data-head="1"] [data-value]');
+    // Layer 1's matrices come first and carry data-layer="1".
+    const layers = await page.$$eval('[data-matrix][data-layer]', (els) => els.map((e) => Number(e.dataset.layer)));
+    assert.ok(layers.length > 0 && layers.every((l, i) => i === 0 || l >= layers[i - 1]), `${layers}`);
+    assert.equal(layers[0], 1);
+    // Every number on the page is the reference's, layer by layer.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab.scenario') ?? '{}').stack?.length === 1);
+    let s = await scenarioOf(page);
+    let ref = referenceStack(s);
+    assertClose(assert, await readMatrix(page, '[data-matrix="weights"][data-layer="2"][data-head="1"]'), ref.layers[1].heads[0].weights, 1e-12, 'layer 2 weights');
+    assertClose(assert, await readMatrix(page, '[data-matrix="x"][data-layer="2"]'), ref.layers[0].layer_output, 1e-12, 'X₂ = O₁');
+    assertClose(assert, await readMatrix(page, '[data-matrix="output"]'), ref.output, 1e-12, 'output = O₂');
+    const before2 = await readMatrix(page, '[data-matrix="weights"][data-layer="2"][data-head="1"]');
+    const beforeOut = await readMatrix(page, '[data-matrix="output"]');
+    // Edit W_Q of layer 1.
+    const sel = cellInput('w_q', 1, 1, 0, 0);
+    await page.click(sel);
+    await page.fill(sel, '2.5');
+    await page.press(sel, 'Enter');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab.scenario')).heads[0].w_q[0][0] === 2.5);
+    s = await scenarioOf(page);
+    ref = referenceStack(s);
+    const after2 = await readMatrix(page, '[data-matrix="weights"][data-layer="2"][data-head="1"]');
+    assertClose(assert, after2, ref.layers[1].heads[0].weights, 1e-12, 'layer 2 weights after the edit');
+    assertClose(assert, await readMatrix(page, '[data-matrix="output"]'), ref.output, 1e-12, 'output after the edit');
+    assert.notDeepEqual(after2, before2, 'layer 2 reads what layer 1 wrote');
+    assert.notDeepEqual(await readMatrix(page, '[data-matrix="output"]'), beforeOut);
+    // The residual on layer 2: refused (h·d_v ≠ its input's width)
+    // or computed as O₂ = X₂ + B₂, never a wrong number.
+    await page.click('#layer-2-w-o');
+    await page.waitForSelector('[data-matrix="w_o"][data-layer="2"]');
+    await page.click('#layer-2-residual');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab.scenario')).stack[0].residual === true);
+    ref = referenceStack(await scenarioOf(page));
+    assertClose(assert, await readMatrix(page, '[data-matrix="output"]'), ref.output, 1e-12, 'output with the residual');
+    assertClose(assert, await readMatrix(page, '[data-matrix="layer_output"][data-layer="1"]'), ref.layers[0].layer_output, 1e-12, 'O₁');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`${lang}: the induction preset votes B, and not once layer 1 is removed; the model view's maps are the weights`, async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(BASE_URL + `?lang=${lang}`);
+    await ready(page);
+    await page.selectOption('#preset', 'induction');
+    await page.waitForSelector('[data-matrix="w_q"][data-layer="2"]');
+    assert.equal(await page.getAttribute('[data-prediction]', 'data-prediction'), 'B');
+    // The stage says which layer it walks.
+    assert.ok(await page.$('[data-figure="stage"] [data-stage-layer="1"]'));
+    // The model view: L × h maps, each map's cells the weights matrices.
+    const maps = await page.$$eval('[data-model-view] canvas[data-heatmap]', (c) => c.map((x) => `${x.dataset.layer}:${x.dataset.heatmap}`));
+    assert.deepEqual(maps, ['1:1', '2:1']);
+    for (const layer of [1, 2]) {
+      const weights = await readMatrix(page, `[data-matrix="weights"][data-layer="${layer}"][data-head="1"]`);
+      const canvas = `[data-model-view] canvas[data-layer="${layer}"]`;
+      const box = await page.$eval(canvas, (c) => { c.scrollIntoView(); const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, cell: Number(c.dataset.cell), left: Number(c.dataset.left), top: Number(c.dataset.top) }; });
+      for (const [q, k] of [[4, 1], [1, 0], [2, 2]]) {
+        await page.mouse.move(box.x + box.left + (k + 0.5) * box.cell, box.y + box.top + (q + 0.5) * box.cell);
+        await page.waitForSelector(`${canvas} ~ div .heat-tip[data-query="${q}"][data-key="${k}"]`);
+        const v = Number(await page.$eval(`${canvas} ~ div .heat-tip`, (t) => t.dataset.value));
+        assert.equal(v, weights[q][k], `layer ${layer} (${q}, ${k})`);
+        // Hovering outlines the same query in every map.
+        assert.equal(await page.getAttribute('[data-model-view]', 'data-hover-query'), String(q));
+      }
+    }
+    // Predict, then see: without layer 1 the last A does not find B.
+    await page.click('[data-predict] [data-answer="no"]');
+    const reveal = await page.waitForSelector('[data-predict] .reveal');
+    assert.equal(await reveal.getAttribute('data-correct'), 'true');
+    await page.click('[data-layer-controls="1"] [data-control="remove-layer"]');
+    await page.waitForFunction(() => !document.querySelector('[data-layer="2"]'));
+    assert.notEqual(await page.getAttribute('[data-prediction]', 'data-prediction'), 'B');
+    assert.equal(await page.$('[data-model-view]'), null, 'one layer: the per-head view');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
