@@ -7,7 +7,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 status=0
-for crate in attention lesson; do
+for crate in attention lesson train; do
   for target in "" "--target wasm32-unknown-unknown"; do
     # shellcheck disable=SC2086
     deps=$(cargo tree --locked -p "$crate" -e normal,build --prefix none $target --format '{p}' | awk '{print $1}' | sort -u)
@@ -18,5 +18,5 @@ for crate in attention lesson; do
     fi
   done
 done
-[ "$status" = 0 ] && echo "check-pure: attention and lesson depend on no browser crate"
+[ "$status" = 0 ] && echo "check-pure: attention, lesson and train depend on no browser crate"
 exit "$status"
