@@ -110,7 +110,7 @@ impl Config {
         let (vocab, n, layers, heads, batch) = match task {
             Task::Previous => (8, 8, 1, 1, 32),
             Task::Reverse => (8, 8, 1, 1, 32),
-            Task::Induction => (8, 12, 2, 2, 64),
+            Task::Induction => (10, 14, 2, 2, 64),
             Task::Majority => (4, 9, 1, 1, 32),
         };
         Config {
