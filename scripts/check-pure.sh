@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The pure crates (the engine and the teaching logic) must not depend on any
-# browser crate, directly or through another dependency, for the native
-# target or for wasm32. Asked of cargo's own dependency graph, so a new
-# dependency cannot slip past it the way a text search could.
+# The pure crates (the engine, the teaching logic and the training lab's
+# model) must not depend on any browser crate, directly or through another
+# dependency, for the native target or for wasm32. Asked of cargo's own
+# dependency graph, so a new dependency cannot slip past it the way a text
+# search could.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"

@@ -10,10 +10,24 @@ fn main() {
     let cases = [
         ("previous", Config::new(Task::Previous, 1), 0.99),
         ("reverse", Config::new(Task::Reverse, 1), 0.99),
-        ("reverse, no positions", Config { positions: Positions::None, ..Config::new(Task::Reverse, 1) }, 0.99),
+        (
+            "reverse, no positions",
+            Config {
+                positions: Positions::None,
+                ..Config::new(Task::Reverse, 1)
+            },
+            0.99,
+        ),
         ("majority", Config::new(Task::Majority, 1), 0.95),
         ("induction, 2 layers", Config::new(Task::Induction, 5), 0.9),
-        ("induction, 1 layer", Config { layers: 1, ..Config::new(Task::Induction, 5) }, 0.9),
+        (
+            "induction, 1 layer",
+            Config {
+                layers: 1,
+                ..Config::new(Task::Induction, 5)
+            },
+            0.9,
+        ),
     ];
     for (name, config, target) in cases {
         let mut m = Model::new(config.clone()).unwrap();

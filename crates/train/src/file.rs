@@ -66,18 +66,25 @@ fn read_weights(v: &Value, field: &str, p: &mut Params) -> Result<(), ModelError
             .ok_or_else(|| ModelError::new(&at, "expected an array of rows"))?;
         let want = format!("expected {}×{}", m.nrows(), m.ncols());
         if rows.len() != m.nrows() {
-            return Err(ModelError::new(&at, format!("{want}, got {} rows", rows.len())));
+            return Err(ModelError::new(
+                &at,
+                format!("{want}, got {} rows", rows.len()),
+            ));
         }
         for (r, row) in rows.iter().enumerate() {
             let row = row
                 .as_array()
                 .filter(|row| row.len() == m.ncols())
-                .ok_or_else(|| ModelError::new(format!("{at}[{r}]"), format!("{want}: a row of {} numbers", m.ncols())))?;
+                .ok_or_else(|| {
+                    ModelError::new(
+                        format!("{at}[{r}]"),
+                        format!("{want}: a row of {} numbers", m.ncols()),
+                    )
+                })?;
             for (c, x) in row.iter().enumerate() {
-                m[(r, c)] = x
-                    .as_f64()
-                    .filter(|x| x.is_finite())
-                    .ok_or_else(|| ModelError::new(format!("{at}[{r}][{c}]"), "expected a number"))?;
+                m[(r, c)] = x.as_f64().filter(|x| x.is_finite()).ok_or_else(|| {
+                    ModelError::new(format!("{at}[{r}][{c}]"), "expected a number")
+                })?;
             }
         }
     }
@@ -145,15 +152,19 @@ impl Model {
         }
         let format = text(&doc, "", "format")?;
         if format != FORMAT {
-            return Err(ModelError::new("format", format!("expected \"{FORMAT}\", got \"{format}\"")));
+            return Err(ModelError::new(
+                "format",
+                format!("expected \"{FORMAT}\", got \"{format}\""),
+            ));
         }
         let cfg = get(&doc, "", "config")?;
         let p = "config.";
         let task = text(cfg, p, "task")?;
         let positions = text(cfg, p, "positions")?;
         let config = Config {
-            task: Task::from_code(task)
-                .ok_or_else(|| ModelError::new("config.task", format!("unknown task \"{task}\"")))?,
+            task: Task::from_code(task).ok_or_else(|| {
+                ModelError::new("config.task", format!("unknown task \"{task}\""))
+            })?,
             vocab: size(cfg, p, "vocab")?,
             n: size(cfg, p, "n")?,
             d_model: size(cfg, p, "d_model")?,
@@ -161,7 +172,10 @@ impl Model {
             heads: size(cfg, p, "heads")?,
             d_head: size(cfg, p, "d_head")?,
             positions: Positions::from_code(positions).ok_or_else(|| {
-                ModelError::new("config.positions", format!("unknown positions \"{positions}\""))
+                ModelError::new(
+                    "config.positions",
+                    format!("unknown positions \"{positions}\""),
+                )
             })?,
             batch: size(cfg, p, "batch")?,
             lr: get(cfg, p, "lr")?
@@ -178,4 +192,3 @@ impl Model {
         Ok(model)
     }
 }
-

@@ -28,7 +28,9 @@ pub use file::{ModelError, FORMAT};
 pub use task::{induction_lengths, token_label, Sample, Task};
 
 use attention::random::Rng;
-use attention::{compute_stack, matmul, HeadWeights, Layer, Matrix, Positional, Scenario, StackTrace};
+use attention::{
+    compute_stack, matmul, HeadWeights, Layer, Matrix, Positional, Scenario, StackTrace,
+};
 
 /// How positions enter the model (note 000 §5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -446,7 +448,9 @@ impl Model {
     fn embed(&self, tokens: &[usize]) -> Matrix {
         let p = self.position_matrix(tokens.len());
         let e = &self.params.embedding;
-        Matrix::from_fn(tokens.len(), self.config.d_model, |i, c| e[(tokens[i], c)] + p[(i, c)])
+        Matrix::from_fn(tokens.len(), self.config.d_model, |i, c| {
+            e[(tokens[i], c)] + p[(i, c)]
+        })
     }
 
     /// The model on `sample` as an engine scenario (docs/format.md §1b), the
@@ -503,7 +507,10 @@ impl Model {
     /// The mean loss over `batch`'s predicted positions, and its gradient
     /// for every parameter (shaped like [`Model::params`]).
     pub fn loss_and_grad(&self, batch: &[Sample]) -> (f64, Params) {
-        let count: usize = batch.iter().map(|s| s.targets.iter().flatten().count()).sum();
+        let count: usize = batch
+            .iter()
+            .map(|s| s.targets.iter().flatten().count())
+            .sum();
         let per_row = 1.0 / count.max(1) as f64;
         let mut grads = Params::zeros(&self.config);
         let mut loss = 0.0;
@@ -657,7 +664,10 @@ impl Model {
             ));
         }
         if let Some(i) = prompt.iter().position(|&t| t >= c.vocab) {
-            return Err(ModelError::new(format!("prompt[{i}]"), format!("not a token of vocab {}", c.vocab)));
+            return Err(ModelError::new(
+                format!("prompt[{i}]"),
+                format!("not a token of vocab {}", c.vocab),
+            ));
         }
         let p = self.position_matrix(c.n);
         let divisor = (c.d_head as f64).sqrt();
@@ -713,7 +723,9 @@ fn scores_of(tokens: &[usize], w: &Matrix) -> (f64, Option<f64>) {
     let previous = (1..n).map(|i| w[(i, i - 1)]).sum::<f64>() / (n - 1).max(1) as f64;
     let hits: Vec<f64> = (0..n)
         .filter_map(|i| {
-            let j = (0..i.saturating_sub(1)).rev().find(|&j| tokens[j] == tokens[i])?;
+            let j = (0..i.saturating_sub(1))
+                .rev()
+                .find(|&j| tokens[j] == tokens[i])?;
             Some(w[(i, j + 1)])
         })
         .collect();

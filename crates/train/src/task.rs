@@ -34,7 +34,12 @@ pub enum Task {
 
 impl Task {
     /// Every task, in the lab's order.
-    pub const ALL: [Task; 4] = [Task::Previous, Task::Reverse, Task::Induction, Task::Majority];
+    pub const ALL: [Task; 4] = [
+        Task::Previous,
+        Task::Reverse,
+        Task::Induction,
+        Task::Majority,
+    ];
 
     /// The file's word for it.
     pub fn code(self) -> &'static str {
@@ -113,7 +118,12 @@ impl Task {
                 tokens.extend(filler(between));
                 let resume = tokens.len();
                 tokens.extend_from_slice(&pool[s..m]);
-                for (i, t) in targets.iter_mut().enumerate().take(tokens.len() - 1).skip(resume) {
+                for (i, t) in targets
+                    .iter_mut()
+                    .enumerate()
+                    .take(tokens.len() - 1)
+                    .skip(resume)
+                {
                     *t = Some(tokens[i + 1]);
                 }
                 let rest = n - tokens.len();
@@ -133,7 +143,7 @@ impl Task {
 }
 
 /// The shortest and longest block m of an induction sample of length n:
-/// m from max(3, n/2 − 2) to n/2 − 1 (n = 12: 3, 4 or 5).
+/// m from max(3, n/2 − 3) to n/2 − 1 (n = 14: 4, 5 or 6).
 pub fn induction_lengths(n: usize) -> (usize, usize) {
     let hi = n / 2 - 1;
     (hi.saturating_sub(2).max(3), hi)

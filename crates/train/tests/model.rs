@@ -140,15 +140,25 @@ fn induction_needs_two_layers() {
     // Layer 2 has an induction head.
     let scores = two.head_scores();
     assert!(
-        scores.iter().any(|s| s.layer == 1 && s.kind == Some(HeadKind::Induction)),
+        scores
+            .iter()
+            .any(|s| s.layer == 1 && s.kind == Some(HeadKind::Induction)),
         "{scores:?}"
     );
     // One layer, the same data and more steps: never above 0.5.
-    let mut one = Model::new(Config { layers: 1, ..config }).unwrap();
+    let mut one = Model::new(Config {
+        layers: 1,
+        ..config
+    })
+    .unwrap();
     for _ in 0..6 {
         one.train(250);
         let (_, acc) = one.evaluate();
-        assert!(acc <= 0.5, "induction, 1 layer: {acc} after {} steps", one.steps());
+        assert!(
+            acc <= 0.5,
+            "induction, 1 layer: {acc} after {} steps",
+            one.steps()
+        );
     }
 }
 
@@ -183,7 +193,10 @@ fn reverse_needs_positions() {
     let config = Config::new(Task::Reverse, 1);
     let mut with = Model::new(config.clone()).unwrap();
     let (steps, acc) = train_to(&mut with, 0.99, 25, 400);
-    assert!(acc >= 0.99, "reverse with positions: {acc} after {steps} steps");
+    assert!(
+        acc >= 0.99,
+        "reverse with positions: {acc} after {steps} steps"
+    );
     let mut without = Model::new(Config {
         positions: Positions::None,
         ..config
@@ -193,7 +206,10 @@ fn reverse_needs_positions() {
     let (_, acc) = without.evaluate();
     let chance = order_blind_chance(&without);
     assert!((0.2..0.45).contains(&chance), "{chance}");
-    assert!(acc <= chance + 0.03, "reverse without positions: {acc}, chance {chance}");
+    assert!(
+        acc <= chance + 0.03,
+        "reverse without positions: {acc}, chance {chance}"
+    );
 }
 
 #[test]
@@ -220,7 +236,11 @@ fn same_seed_same_bits() {
 
 #[test]
 fn decoding_step_by_step_agrees_with_the_parallel_pass() {
-    for (task, layers, train) in [(Task::Previous, 1, 100), (Task::Induction, 2, 0), (Task::Induction, 2, 60)] {
+    for (task, layers, train) in [
+        (Task::Previous, 1, 100),
+        (Task::Induction, 2, 0),
+        (Task::Induction, 2, 60),
+    ] {
         let mut m = Model::new(Config {
             layers,
             ..Config::new(task, 3)
@@ -280,24 +300,51 @@ fn a_malformed_model_file_is_refused_naming_the_field() {
         Model::from_json(&doc.to_string()).unwrap_err()
     };
     assert_eq!(Model::from_json("{").unwrap_err().field, "");
-    assert_eq!(refuse(&|d| d["format"] = "attention-lab/1".into()).field, "format");
+    assert_eq!(
+        refuse(&|d| d["format"] = "attention-lab/1".into()).field,
+        "format"
+    );
     assert_eq!(
         refuse(&|d| d["config"]["task"] = "sort".into()).to_string(),
         "config.task: unknown task \"sort\""
     );
-    assert_eq!(refuse(&|d| d["config"]["heads"] = 9.into()).to_string(), "config.heads: expected 1 … 4, got 9");
-    assert_eq!(refuse(&|d| d["config"]["vocab"] = (-1).into()).field, "config.vocab");
-    assert_eq!(refuse(&|d| { d.as_object_mut().unwrap().remove("steps"); }).field, "steps");
+    assert_eq!(
+        refuse(&|d| d["config"]["heads"] = 9.into()).to_string(),
+        "config.heads: expected 1 … 4, got 9"
+    );
+    assert_eq!(
+        refuse(&|d| d["config"]["vocab"] = (-1).into()).field,
+        "config.vocab"
+    );
+    assert_eq!(
+        refuse(&|d| {
+            d.as_object_mut().unwrap().remove("steps");
+        })
+        .field,
+        "steps"
+    );
     let e = refuse(&|d| {
         d["weights"]["layers[0].w_o"].as_array_mut().unwrap().pop();
     });
-    assert_eq!(e.to_string(), "weights.layers[0].w_o: expected 16×16, got 15 rows");
+    assert_eq!(
+        e.to_string(),
+        "weights.layers[0].w_o: expected 16×16, got 15 rows"
+    );
     assert_eq!(
         refuse(&|d| d["weights"]["unembedding"][2][3] = "x".into()).field,
         "weights.unembedding[2][3]"
     );
-    assert_eq!(refuse(&|d| d["weights"]["embedding"][0] = serde_json::json!([1.0])).field, "weights.embedding[0]");
-    assert_eq!(refuse(&|d| { d["adam"]["v"].as_object_mut().unwrap().remove("positions"); }).field, "adam.v.positions");
+    assert_eq!(
+        refuse(&|d| d["weights"]["embedding"][0] = serde_json::json!([1.0])).field,
+        "weights.embedding[0]"
+    );
+    assert_eq!(
+        refuse(&|d| {
+            d["adam"]["v"].as_object_mut().unwrap().remove("positions");
+        })
+        .field,
+        "adam.v.positions"
+    );
 }
 
 #[test]
@@ -348,6 +395,9 @@ fn tasks_make_what_they_say() {
         assert!((0..8).all(|i| s.targets[i] == Some(s.tokens[7 - i])));
     }
     assert!(Config::new(Task::Induction, 0).validate().is_ok());
-    let bad = Config { n: 6, ..Config::new(Task::Induction, 0) };
+    let bad = Config {
+        n: 6,
+        ..Config::new(Task::Induction, 0)
+    };
     assert_eq!(bad.validate().unwrap_err().field, "config.task");
 }
