@@ -11,6 +11,12 @@ use std::fmt;
 /// The version tag every model file carries.
 pub const FORMAT: &str = "attention-lab-model/1";
 
+/// Largest magnitude of a number in a model file. Far beyond what training
+/// reaches (Adam moves a weight by about lr a step), and small enough that
+/// no product of two layers at the largest shapes overflows f64, so a file
+/// the reader accepts never fails to compute.
+pub const MAX_WEIGHT: f64 = 1e6;
+
 /// Why a model (or a config, or a prompt) was refused: the field and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModelError {
@@ -51,8 +57,16 @@ fn weights_json(p: &Params) -> Value {
     Value::Object(map)
 }
 
-/// Reads every matrix of `p` (already shaped) from the object at `field`.
-fn read_weights(v: &Value, field: &str, p: &mut Params) -> Result<(), ModelError> {
+/// Reads every matrix of `p` (already shaped) from the object at `field`:
+/// numbers within ±[`MAX_WEIGHT`], and not negative when `nonnegative`
+/// (Adam's second moments, whose square root is taken).
+fn read_weights(
+    v: &Value,
+    field: &str,
+    p: &mut Params,
+    nonnegative: bool,
+) -> Result<(), ModelError> {
+    let lo = if nonnegative { 0.0 } else { -MAX_WEIGHT };
     let obj = v
         .as_object()
         .ok_or_else(|| ModelError::new(field, "expected an object of matrices"))?;
@@ -82,9 +96,15 @@ fn read_weights(v: &Value, field: &str, p: &mut Params) -> Result<(), ModelError
                     )
                 })?;
             for (c, x) in row.iter().enumerate() {
-                m[(r, c)] = x.as_f64().filter(|x| x.is_finite()).ok_or_else(|| {
-                    ModelError::new(format!("{at}[{r}][{c}]"), "expected a number")
-                })?;
+                m[(r, c)] = x
+                    .as_f64()
+                    .filter(|x| (lo..=MAX_WEIGHT).contains(x))
+                    .ok_or_else(|| {
+                        ModelError::new(
+                            format!("{at}[{r}][{c}]"),
+                            format!("expected a number from {lo} to {MAX_WEIGHT}"),
+                        )
+                    })?;
             }
         }
     }
@@ -185,10 +205,15 @@ impl Model {
         };
         let mut model = Model::new(config)?;
         model.steps = uint(&doc, "", "steps")?;
-        read_weights(get(&doc, "", "weights")?, "weights", &mut model.params)?;
+        read_weights(
+            get(&doc, "", "weights")?,
+            "weights",
+            &mut model.params,
+            false,
+        )?;
         let adam = get(&doc, "", "adam")?;
-        read_weights(get(adam, "adam.", "m")?, "adam.m", &mut model.m)?;
-        read_weights(get(adam, "adam.", "v")?, "adam.v", &mut model.v)?;
+        read_weights(get(adam, "adam.", "m")?, "adam.m", &mut model.m, false)?;
+        read_weights(get(adam, "adam.", "v")?, "adam.v", &mut model.v, true)?;
         Ok(model)
     }
 }

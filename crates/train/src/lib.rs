@@ -24,7 +24,7 @@ pub mod backward;
 mod file;
 mod task;
 
-pub use file::{ModelError, FORMAT};
+pub use file::{ModelError, FORMAT, MAX_WEIGHT};
 pub use task::{induction_lengths, token_label, Sample, Task};
 
 use attention::random::Rng;
@@ -491,16 +491,45 @@ impl Model {
         (trace, logits)
     }
 
-    /// Every position's logits in one pass.
-    pub fn predict(&self, tokens: &[usize]) -> Prediction {
+    /// Every position's logits in one pass. Refused (naming `tokens[i]`)
+    /// when a token is not one of the vocabulary or there are more than n.
+    pub fn predict(&self, tokens: &[usize]) -> Result<Prediction, ModelError> {
+        self.check_tokens("tokens", tokens, 0)?;
         let (_, logits) = self.forward(tokens);
         let next = (0..logits.nrows())
             .map(|i| backward::argmax(logits.row(i).iter().copied()))
             .collect();
-        Prediction {
+        Ok(Prediction {
             logits,
             next,
             passes: 1,
+        })
+    }
+
+    /// `Err` naming `field` unless `tokens` is 1 … n − `more` tokens of the
+    /// vocabulary.
+    fn check_tokens(&self, field: &str, tokens: &[usize], more: usize) -> Result<(), ModelError> {
+        let c = &self.config;
+        if tokens.is_empty() || tokens.len() + more > c.n {
+            return Err(ModelError::new(
+                field,
+                format!(
+                    "expected 1 … {} tokens{}, got {}",
+                    c.n,
+                    if more > 0 { " with the steps" } else { "" },
+                    tokens.len() + more
+                ),
+            ));
+        }
+        match tokens.iter().position(|&t| t >= c.vocab) {
+            Some(i) => Err(ModelError::new(
+                format!("{field}[{i}]"),
+                format!(
+                    "{} is not a token of a vocabulary of {}",
+                    tokens[i], c.vocab
+                ),
+            )),
+            None => Ok(()),
         }
     }
 
@@ -652,23 +681,8 @@ impl Model {
     /// mask (a decoder cannot see the future); for the causal tasks its
     /// logits equal the parallel pass's ([`Model::predict`]).
     pub fn decode(&self, prompt: &[usize], steps: usize) -> Result<Decoded, ModelError> {
+        self.check_tokens("prompt", prompt, steps)?;
         let c = &self.config;
-        if prompt.is_empty() || prompt.len() + steps > c.n {
-            return Err(ModelError::new(
-                "prompt",
-                format!(
-                    "expected 1 … {} tokens with the steps, got {} + {steps}",
-                    c.n,
-                    prompt.len()
-                ),
-            ));
-        }
-        if let Some(i) = prompt.iter().position(|&t| t >= c.vocab) {
-            return Err(ModelError::new(
-                format!("prompt[{i}]"),
-                format!("not a token of vocab {}", c.vocab),
-            ));
-        }
         let p = self.position_matrix(c.n);
         let divisor = (c.d_head as f64).sqrt();
         // cache[l][r] = (keys, values), one row per position processed.

@@ -254,7 +254,7 @@ fn decoding_step_by_step_agrees_with_the_parallel_pass() {
         assert_eq!(&d.tokens[..4], prompt);
         // One step per position processed: the last token needs none.
         assert_eq!(d.steps, n - 1);
-        let p = m.predict(&d.tokens);
+        let p = m.predict(&d.tokens).unwrap();
         assert_eq!(p.passes, 1);
         for (i, row) in d.logits.iter().enumerate() {
             for (c, x) in row.iter().enumerate() {
@@ -271,6 +271,11 @@ fn decoding_step_by_step_agrees_with_the_parallel_pass() {
     assert_eq!(m.decode(&[0, 1], 7).unwrap_err().field, "prompt");
     assert_eq!(m.decode(&[0, 9], 1).unwrap_err().field, "prompt[1]");
     assert_eq!(m.decode(&[0, 1], 0).unwrap().steps, 2);
+    assert_eq!(m.predict(&[0; 9]).unwrap_err().field, "tokens");
+    assert_eq!(
+        m.predict(&[0, 8]).unwrap_err().to_string(),
+        "tokens[1]: 8 is not a token of a vocabulary of 8"
+    );
 }
 
 #[test]
@@ -331,8 +336,17 @@ fn a_malformed_model_file_is_refused_naming_the_field() {
         "weights.layers[0].w_o: expected 16×16, got 15 rows"
     );
     assert_eq!(
-        refuse(&|d| d["weights"]["unembedding"][2][3] = "x".into()).field,
-        "weights.unembedding[2][3]"
+        refuse(&|d| d["weights"]["unembedding"][2][3] = "x".into()).to_string(),
+        "weights.unembedding[2][3]: expected a number from -1000000 to 1000000"
+    );
+    // Numbers the engine could overflow on, and a negative second moment.
+    assert_eq!(
+        refuse(&|d| d["weights"]["layers[0].heads[0].w_q"][0][0] = 1e300.into()).field,
+        "weights.layers[0].heads[0].w_q[0][0]"
+    );
+    assert_eq!(
+        refuse(&|d| d["adam"]["v"]["embedding"][1][2] = (-1e-9).into()).to_string(),
+        "adam.v.embedding[1][2]: expected a number from 0 to 1000000"
     );
     assert_eq!(
         refuse(&|d| d["weights"]["embedding"][0] = serde_json::json!([1.0])).field,
