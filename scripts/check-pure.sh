@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The pure crates (the engine and the teaching logic) must not depend on any
-# browser crate, directly or through another dependency, for the native
-# target or for wasm32. Asked of cargo's own dependency graph, so a new
-# dependency cannot slip past it the way a text search could.
+# The pure crates (the engine, the teaching logic and the training lab's
+# model) must not depend on any browser crate, directly or through another
+# dependency, for the native target or for wasm32. Asked of cargo's own
+# dependency graph, so a new dependency cannot slip past it the way a text
+# search could.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 status=0
-for crate in attention lesson; do
+for crate in attention lesson train; do
   for target in "" "--target wasm32-unknown-unknown"; do
     # shellcheck disable=SC2086
     deps=$(cargo tree --locked -p "$crate" -e normal,build --prefix none $target --format '{p}' | awk '{print $1}' | sort -u)
@@ -18,5 +19,5 @@ for crate in attention lesson; do
     fi
   done
 done
-[ "$status" = 0 ] && echo "check-pure: attention and lesson depend on no browser crate"
+[ "$status" = 0 ] && echo "check-pure: attention, lesson and train depend on no browser crate"
 exit "$status"

@@ -1,0 +1,50 @@
+//! Measures what docs/training.md reports: for each task's default model
+//! (the seeds the tests use), the Adam steps to its target accuracy on the
+//! evaluation set (checked every 25 steps), and training steps per second
+//! (without evaluation). `cargo run -p train --release --example measure`.
+
+use std::time::Instant;
+use train::{Config, Model, Positions, Task};
+
+fn main() {
+    let cases = [
+        ("previous", Config::new(Task::Previous, 1), 0.99),
+        ("reverse", Config::new(Task::Reverse, 1), 0.99),
+        (
+            "reverse, no positions",
+            Config {
+                positions: Positions::None,
+                ..Config::new(Task::Reverse, 1)
+            },
+            0.99,
+        ),
+        ("majority", Config::new(Task::Majority, 1), 0.95),
+        ("induction, 2 layers", Config::new(Task::Induction, 5), 0.9),
+        (
+            "induction, 1 layer",
+            Config {
+                layers: 1,
+                ..Config::new(Task::Induction, 5)
+            },
+            0.9,
+        ),
+    ];
+    for (name, config, target) in cases {
+        let mut m = Model::new(config.clone()).unwrap();
+        let mut reached = None;
+        while m.steps() < 1500 {
+            m.train(25);
+            let (_, acc) = m.evaluate();
+            if acc >= target {
+                reached = Some(m.steps());
+                break;
+            }
+        }
+        let (_, acc) = m.evaluate();
+        let mut timed = Model::new(config).unwrap();
+        let t = Instant::now();
+        timed.train(300);
+        let per_s = 300.0 / t.elapsed().as_secs_f64();
+        println!("{name}: target {target} reached at {reached:?} (accuracy then {acc:.3}); {per_s:.0} steps/s");
+    }
+}

@@ -1,0 +1,748 @@
+//! # The training lab's model
+//!
+//! A small attention-only model trained in f64 (docs/training.md), so a
+//! learner can watch heads learn:
+//!
+//! ```text
+//! X_1 = E[tokens] + P                       n × d_model (embeddings are learned, note 000 §1)
+//! X_{l+1} = X_l + concat_r(head_r(X_l))·W_O  every layer, residual (note 000 §3.2, §5.1)
+//! logits = X_L·W_U                          n × vocab
+//! loss = mean cross-entropy over the positions the task predicts
+//! ```
+//!
+//! The attention is the engine's: [`Model::scenario`] writes the model and
+//! a sample as an `attention::Scenario` and [`attention::compute_stack`]
+//! computes every head; the backward pass ([`backward`]) reads its traces.
+//! Training is parallel (note 000 §6.2): one pass gives every position's
+//! loss. Decoding is step by step ([`Model::decode`]).
+//!
+//! Everything is deterministic from the seed: the same seed gives the same
+//! bits (the engine's products sum left to right; the random numbers are
+//! the engine's SplitMix64).
+
+pub mod backward;
+mod file;
+mod task;
+
+pub use file::{ModelError, FORMAT, MAX_WEIGHT};
+pub use task::{induction_lengths, token_label, Sample, Task};
+
+use attention::random::Rng;
+use attention::{
+    compute_stack, matmul, HeadWeights, Layer, Matrix, Positional, Scenario, StackTrace,
+};
+
+/// How positions enter the model (note 000 §5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    /// An n × d_model matrix P, trained like the embeddings.
+    Learned,
+    /// The engine's fixed sinusoidal encoding (`attention::sinusoidal`).
+    Sinusoidal,
+    /// None: attention alone cannot tell order.
+    None,
+}
+
+impl Positions {
+    /// The file's word for it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Positions::Learned => "learned",
+            Positions::Sinusoidal => "sinusoidal",
+            Positions::None => "none",
+        }
+    }
+
+    /// The positions named `code`, if any.
+    pub fn from_code(code: &str) -> Option<Positions> {
+        [Positions::Learned, Positions::Sinusoidal, Positions::None]
+            .into_iter()
+            .find(|p| p.code() == code)
+    }
+}
+
+/// Largest vocabulary (tokens are the letters `A` … `Z`).
+pub const MAX_VOCAB: usize = 26;
+/// Longest sequence.
+pub const MAX_N: usize = 32;
+/// Widest residual stream and head.
+pub const MAX_D: usize = 64;
+/// Most layers.
+pub const MAX_LAYERS: usize = 2;
+/// Most heads per layer.
+pub const MAX_HEADS: usize = 4;
+/// Largest batch.
+pub const MAX_BATCH: usize = 256;
+/// Sequences in the fixed evaluation set.
+pub const EVAL_SIZE: usize = 128;
+/// A head whose previous-token or induction score reaches this is labelled
+/// so ([`HeadScore::kind`]): more than half its attention, on average, goes
+/// where that kind of head looks.
+pub const SCORE_THRESHOLD: f64 = 0.5;
+
+/// Everything that decides a model, with the seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub task: Task,
+    /// Number of token ids, `2 ..= 26`.
+    pub vocab: usize,
+    /// Sequence length.
+    pub n: usize,
+    pub d_model: usize,
+    /// 1 or 2.
+    pub layers: usize,
+    /// Heads per layer, 1 ..= 4.
+    pub heads: usize,
+    /// d_k = d_v of every head (d_model / heads by default).
+    pub d_head: usize,
+    pub positions: Positions,
+    /// Sequences per Adam step.
+    pub batch: usize,
+    /// Adam's learning rate.
+    pub lr: f64,
+    pub seed: u64,
+}
+
+impl Config {
+    /// The lab's default for `task` (docs/training.md lists them with the
+    /// steps each needs).
+    pub fn new(task: Task, seed: u64) -> Config {
+        // Induction: two heads a layer and bigger batches (its samples
+        // predict only the repeat, 1 … 4 positions each).
+        let (vocab, n, layers, heads, batch) = match task {
+            Task::Previous => (8, 8, 1, 1, 32),
+            Task::Reverse => (8, 8, 1, 1, 32),
+            Task::Induction => (10, 14, 2, 2, 64),
+            Task::Majority => (4, 9, 1, 1, 32),
+        };
+        Config {
+            task,
+            vocab,
+            n,
+            d_model: 16,
+            layers,
+            heads,
+            d_head: 16 / heads,
+            positions: Positions::Learned,
+            batch,
+            lr: 1e-2,
+            seed,
+        }
+    }
+
+    /// The config with `heads` heads of width d_model / heads.
+    pub fn with_heads(mut self, heads: usize) -> Config {
+        self.heads = heads;
+        self.d_head = (self.d_model / heads.max(1)).max(1);
+        self
+    }
+
+    /// The first problem, naming the field (`config.heads`).
+    pub fn validate(&self) -> Result<(), ModelError> {
+        let range = |field: &str, v: usize, lo: usize, hi: usize| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(ModelError::new(
+                    format!("config.{field}"),
+                    format!("expected {lo} … {hi}, got {v}"),
+                ))
+            }
+        };
+        range("vocab", self.vocab, 2, MAX_VOCAB)?;
+        range("n", self.n, 2, MAX_N)?;
+        range("d_model", self.d_model, 1, MAX_D)?;
+        range("layers", self.layers, 1, MAX_LAYERS)?;
+        range("heads", self.heads, 1, MAX_HEADS)?;
+        range("d_head", self.d_head, 1, MAX_D)?;
+        range("batch", self.batch, 1, MAX_BATCH)?;
+        if !(self.lr.is_finite() && self.lr > 0.0) {
+            return Err(ModelError::new(
+                "config.lr",
+                format!("expected a positive number, got {}", self.lr),
+            ));
+        }
+        self.task
+            .check(self.vocab, self.n)
+            .map_err(|e| ModelError::new("config.task", e))
+    }
+}
+
+/// One layer's weights: its heads' projections (each d_model × d_head) and
+/// W_O (heads·d_head × d_model).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayerParams {
+    pub heads: Vec<HeadWeights>,
+    pub w_o: Matrix,
+}
+
+/// Every trained matrix (also the shape of gradients and Adam's moments).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// E, vocab × d_model.
+    pub embedding: Matrix,
+    /// P, n × d_model, when positions are learned.
+    pub positions: Option<Matrix>,
+    pub layers: Vec<LayerParams>,
+    /// W_U, d_model × vocab.
+    pub unembedding: Matrix,
+}
+
+impl Params {
+    /// Fresh weights: N(0, 1) for E and P (a token's vector and a
+    /// position's have the same spread), N(0, 1/fan_in) for every product,
+    /// drawn in the order of [`Params::named`].
+    fn init(c: &Config, rng: &mut Rng) -> Params {
+        let mut p = Params::zeros(c);
+        let sd: Vec<f64> = p
+            .named()
+            .iter()
+            .map(|(name, m)| {
+                if name == "embedding" || name == "positions" {
+                    1.0
+                } else {
+                    1.0 / (m.nrows() as f64).sqrt()
+                }
+            })
+            .collect();
+        for (m, sd) in p.matrices_mut().into_iter().zip(sd) {
+            for r in 0..m.nrows() {
+                for col in 0..m.ncols() {
+                    m[(r, col)] = rng.normal() * sd;
+                }
+            }
+        }
+        p
+    }
+
+    /// Zeros of the shapes `c` asks for.
+    pub fn zeros(c: &Config) -> Params {
+        let z = Matrix::zeros;
+        Params {
+            embedding: z(c.vocab, c.d_model),
+            positions: (c.positions == Positions::Learned).then(|| z(c.n, c.d_model)),
+            layers: (0..c.layers)
+                .map(|_| LayerParams {
+                    heads: (0..c.heads)
+                        .map(|_| HeadWeights {
+                            w_q: z(c.d_model, c.d_head),
+                            w_k: z(c.d_model, c.d_head),
+                            w_v: z(c.d_model, c.d_head),
+                        })
+                        .collect(),
+                    w_o: z(c.heads * c.d_head, c.d_model),
+                })
+                .collect(),
+            unembedding: z(c.d_model, c.vocab),
+        }
+    }
+
+    /// Every matrix with its name in the model file (`embedding`,
+    /// `positions`, `layers[0].heads[1].w_q`, `layers[0].w_o`,
+    /// `unembedding`), in one fixed order.
+    pub fn named(&self) -> Vec<(String, &Matrix)> {
+        let mut out = vec![("embedding".to_string(), &self.embedding)];
+        if let Some(p) = &self.positions {
+            out.push(("positions".into(), p));
+        }
+        for (l, layer) in self.layers.iter().enumerate() {
+            for (r, h) in layer.heads.iter().enumerate() {
+                for (w, m) in [("w_q", &h.w_q), ("w_k", &h.w_k), ("w_v", &h.w_v)] {
+                    out.push((format!("layers[{l}].heads[{r}].{w}"), m));
+                }
+            }
+            out.push((format!("layers[{l}].w_o"), &layer.w_o));
+        }
+        out.push(("unembedding".into(), &self.unembedding));
+        out
+    }
+
+    /// Every matrix, mutable, in the order of [`Params::named`].
+    pub fn matrices_mut(&mut self) -> Vec<&mut Matrix> {
+        let mut out = vec![&mut self.embedding];
+        out.extend(self.positions.as_mut());
+        for layer in &mut self.layers {
+            for h in &mut layer.heads {
+                out.extend([&mut h.w_q, &mut h.w_k, &mut h.w_v]);
+            }
+            out.push(&mut layer.w_o);
+        }
+        out.push(&mut self.unembedding);
+        out
+    }
+}
+
+/// Adam's constants (Kingma & Ba's defaults for β₁, β₂, ε).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Adam {
+    pub lr: f64,
+    pub beta1: f64,
+    pub beta2: f64,
+    pub eps: f64,
+}
+
+impl Adam {
+    /// β₁ = 0.9, β₂ = 0.999, ε = 1e-8.
+    pub fn new(lr: f64) -> Adam {
+        Adam {
+            lr,
+            beta1: 0.9,
+            beta2: 0.999,
+            eps: 1e-8,
+        }
+    }
+
+    /// Step `t` (1, 2, …) on one matrix, entry by entry:
+    /// `m ← β₁m + (1−β₁)g`, `v ← β₂v + (1−β₂)g²`,
+    /// `θ ← θ − lr · (m/(1−β₁ᵗ)) / (√(v/(1−β₂ᵗ)) + ε)`.
+    pub fn update(&self, t: u64, theta: &mut Matrix, g: &Matrix, m: &mut Matrix, v: &mut Matrix) {
+        let t = t.min(i32::MAX as u64) as i32;
+        let (c1, c2) = (1.0 - self.beta1.powi(t), 1.0 - self.beta2.powi(t));
+        for i in 0..theta.len() {
+            m[i] = self.beta1 * m[i] + (1.0 - self.beta1) * g[i];
+            v[i] = self.beta2 * v[i] + (1.0 - self.beta2) * g[i] * g[i];
+            theta[i] -= self.lr * (m[i] / c1) / ((v[i] / c2).sqrt() + self.eps);
+        }
+    }
+}
+
+/// A parallel pass's answer: every position's logits at once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prediction {
+    /// n × vocab.
+    pub logits: Matrix,
+    /// The argmax token at every position.
+    pub next: Vec<usize>,
+    /// Passes it took: 1 (note 000 §6.2, training is parallel).
+    pub passes: usize,
+}
+
+/// Greedy decoding's answer ([`Model::decode`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    /// The prompt followed by the generated tokens.
+    pub tokens: Vec<usize>,
+    /// The argmax at every position processed (position i's guess for i + 1).
+    pub predictions: Vec<usize>,
+    /// The logits of every position processed, one row each.
+    pub logits: Vec<Vec<f64>>,
+    /// Steps it took: one per position processed, each one query against
+    /// the cached keys and values.
+    pub steps: usize,
+}
+
+/// What a head is, by its scores ([`SCORE_THRESHOLD`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeadKind {
+    PreviousToken,
+    Induction,
+}
+
+impl HeadKind {
+    /// Its name on the page.
+    pub fn label(self) -> &'static str {
+        match self {
+            HeadKind::PreviousToken => "previous-token head",
+            HeadKind::Induction => "induction head",
+        }
+    }
+}
+
+/// One head's scores on the evaluation sample.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeadScore {
+    pub layer: usize,
+    pub head: usize,
+    /// Mean weight of query i on key i − 1, over i ≥ 1.
+    pub previous: f64,
+    /// Mean weight of query i on key j + 1, where j < i − 1 is the latest
+    /// earlier position holding query i's token, over the queries that have
+    /// one; `None` when no token repeats that way.
+    pub induction: Option<f64>,
+    /// The kind whose score reaches [`SCORE_THRESHOLD`] (the larger if both).
+    pub kind: Option<HeadKind>,
+}
+
+/// The model, its Adam state and its fixed evaluation set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub config: Config,
+    pub params: Params,
+    /// Adam's first and second moments, shaped like `params`.
+    m: Params,
+    v: Params,
+    steps: u64,
+    eval: Vec<Sample>,
+}
+
+/// Salts that separate the seed's random streams.
+const EVAL_SALT: u64 = 0x6576_616C_7365_7421;
+const BATCH_SALT: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// An independent stream for `(seed, salt)`.
+fn stream(seed: u64, salt: u64) -> Rng {
+    Rng::new(Rng::new(seed ^ salt).next_u64())
+}
+
+impl Model {
+    /// A fresh model: weights from `Rng::new(seed)`, the evaluation set
+    /// from its own stream.
+    pub fn new(config: Config) -> Result<Model, ModelError> {
+        config.validate()?;
+        let params = Params::init(&config, &mut Rng::new(config.seed));
+        let zeros = Params::zeros(&config);
+        Ok(Model {
+            eval: Self::eval_set_of(&config),
+            m: zeros.clone(),
+            v: zeros,
+            params,
+            steps: 0,
+            config,
+        })
+    }
+
+    fn eval_set_of(c: &Config) -> Vec<Sample> {
+        let mut rng = stream(c.seed, EVAL_SALT);
+        (0..EVAL_SIZE)
+            .map(|_| c.task.sample(c.vocab, c.n, &mut rng))
+            .collect()
+    }
+
+    /// Adam steps taken.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The fixed evaluation set.
+    pub fn eval_set(&self) -> &[Sample] {
+        &self.eval
+    }
+
+    /// The sequence the lab draws: the evaluation set's first.
+    pub fn eval_sample(&self) -> &Sample {
+        &self.eval[0]
+    }
+
+    /// The batch of Adam step `step` (0, 1, …): its own stream of the seed,
+    /// so an imported model continues with the batches it would have seen.
+    pub fn batch(&self, step: u64) -> Vec<Sample> {
+        let c = &self.config;
+        let mut rng = stream(c.seed, BATCH_SALT.wrapping_mul(step.wrapping_add(1)));
+        (0..c.batch)
+            .map(|_| c.task.sample(c.vocab, c.n, &mut rng))
+            .collect()
+    }
+
+    /// The position part added to the embeddings, n × d_model (zeros when
+    /// there is none).
+    fn position_matrix(&self, n: usize) -> Matrix {
+        let d = self.config.d_model;
+        match (&self.params.positions, self.config.positions) {
+            (Some(p), _) => p.rows(0, n).clone_owned(),
+            (None, Positions::Sinusoidal) => attention::sinusoidal(n, d),
+            _ => Matrix::zeros(n, d),
+        }
+    }
+
+    /// `X_1 = E[tokens] + P`, n × d_model.
+    fn embed(&self, tokens: &[usize]) -> Matrix {
+        let p = self.position_matrix(tokens.len());
+        let e = &self.params.embedding;
+        Matrix::from_fn(tokens.len(), self.config.d_model, |i, c| {
+            e[(tokens[i], c)] + p[(i, c)]
+        })
+    }
+
+    /// The model on `sample` as an engine scenario (docs/format.md §1b), the
+    /// one "Open in the workbench" loads: `x` = the sample's token
+    /// embeddings with the position embeddings already added, positional
+    /// "none", every layer's heads and W_O with its residual on, scaling
+    /// on, the task's mask, the tokens' letters as labels.
+    pub fn scenario(&self, sample: &Sample) -> Scenario {
+        self.scenario_of(&sample.tokens)
+    }
+
+    fn scenario_of(&self, tokens: &[usize]) -> Scenario {
+        let mut layers = self.params.layers.iter().map(|l| Layer {
+            heads: l.heads.clone(),
+            w_o: Some(l.w_o.clone()),
+            residual: true,
+        });
+        let first = layers.next().expect("a model has a layer");
+        Scenario {
+            format: attention::FORMAT.into(),
+            tokens: tokens.iter().map(|&t| token_label(t)).collect(),
+            x: self.embed(tokens),
+            heads: first.heads,
+            w_o: first.w_o,
+            scale: true,
+            mask: self.config.task.mask(),
+            positional: Positional::None,
+            residual: true,
+            stack: layers.collect(),
+        }
+    }
+
+    /// The engine's trace of `tokens` and the logits `X_L·W_U`.
+    fn forward(&self, tokens: &[usize]) -> (StackTrace, Matrix) {
+        let trace = compute_stack(&self.scenario_of(tokens))
+            .expect("a model's scenario is valid and its numbers finite");
+        let logits = matmul(trace.output(), &self.params.unembedding);
+        (trace, logits)
+    }
+
+    /// Every position's logits in one pass. Refused (naming `tokens[i]`)
+    /// when a token is not one of the vocabulary or there are more than n.
+    pub fn predict(&self, tokens: &[usize]) -> Result<Prediction, ModelError> {
+        self.check_tokens("tokens", tokens, 0)?;
+        let (_, logits) = self.forward(tokens);
+        let next = (0..logits.nrows())
+            .map(|i| backward::argmax(logits.row(i).iter().copied()))
+            .collect();
+        Ok(Prediction {
+            logits,
+            next,
+            passes: 1,
+        })
+    }
+
+    /// `Err` naming `field` unless `tokens` is 1 … n − `more` tokens of the
+    /// vocabulary.
+    fn check_tokens(&self, field: &str, tokens: &[usize], more: usize) -> Result<(), ModelError> {
+        let c = &self.config;
+        if tokens.is_empty() || tokens.len() + more > c.n {
+            return Err(ModelError::new(
+                field,
+                format!(
+                    "expected 1 … {} tokens{}, got {}",
+                    c.n,
+                    if more > 0 { " with the steps" } else { "" },
+                    tokens.len() + more
+                ),
+            ));
+        }
+        match tokens.iter().position(|&t| t >= c.vocab) {
+            Some(i) => Err(ModelError::new(
+                format!("{field}[{i}]"),
+                format!(
+                    "{} is not a token of a vocabulary of {}",
+                    tokens[i], c.vocab
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The mean loss over `batch`'s predicted positions, and its gradient
+    /// for every parameter (shaped like [`Model::params`]).
+    pub fn loss_and_grad(&self, batch: &[Sample]) -> (f64, Params) {
+        let count: usize = batch
+            .iter()
+            .map(|s| s.targets.iter().flatten().count())
+            .sum();
+        let per_row = 1.0 / count.max(1) as f64;
+        let mut grads = Params::zeros(&self.config);
+        let mut loss = 0.0;
+        for s in batch {
+            loss += self.backward_sample(s, per_row, &mut grads);
+        }
+        (loss * per_row, grads)
+    }
+
+    /// One sample's forward and backward pass, in the order of
+    /// docs/training.md ("Backward"); adds its gradients to `g` and returns
+    /// its summed loss.
+    fn backward_sample(&self, s: &Sample, per_row: f64, g: &mut Params) -> f64 {
+        use backward as b;
+        let (trace, logits) = self.forward(&s.tokens);
+        let (loss, _, _, dz) = b::cross_entropy(&logits, &s.targets, per_row);
+        let (dw_u, mut dx) = b::unembedding(trace.output(), &self.params.unembedding, &dz);
+        g.unembedding += dw_u;
+        for (l, t) in trace.layers.iter().enumerate().rev() {
+            let (w, gl) = (&self.params.layers[l], &mut g.layers[l]);
+            let da = b::residual(&dx);
+            let (dw_o, dc) = b::output_projection(&t.concat, &w.w_o, &da);
+            gl.w_o += dw_o;
+            for (r, dh) in b::concat_split(&dc, w.heads.len()).iter().enumerate() {
+                let (h, wh, gh) = (&t.heads[r], &w.heads[r], &mut gl.heads[r]);
+                let (dweights, dv) = b::weighted_sum(&h.weights, &h.v, dh);
+                let dscaled = b::softmax(&h.weights, &dweights);
+                let dscores = b::scale(&dscaled, t.divisor);
+                let (dq, dk) = b::scores(&h.q, &h.k, &dscores);
+                for (wm, gm, d) in [
+                    (&wh.w_q, &mut gh.w_q, &dq),
+                    (&wh.w_k, &mut gh.w_k, &dk),
+                    (&wh.w_v, &mut gh.w_v, &dv),
+                ] {
+                    let (dwm, dxm) = b::projection(&t.input, wm, d);
+                    *gm += dwm;
+                    dx += dxm;
+                }
+            }
+        }
+        b::embedding_gather(&s.tokens, &dx, &mut g.embedding);
+        if let Some(dp) = g.positions.as_mut() {
+            *dp += &dx;
+        }
+        loss
+    }
+
+    /// The mean loss over `batch` (forward only).
+    pub fn loss(&self, batch: &[Sample]) -> f64 {
+        self.loss_accuracy(batch).0
+    }
+
+    /// Mean loss and accuracy (the share of predicted positions whose argmax
+    /// is the target) over `samples`.
+    fn loss_accuracy(&self, samples: &[Sample]) -> (f64, f64) {
+        let (mut loss, mut right, mut count) = (0.0, 0, 0);
+        for s in samples {
+            let (_, logits) = self.forward(&s.tokens);
+            let (l, r, c, _) = backward::cross_entropy(&logits, &s.targets, 0.0);
+            loss += l;
+            right += r;
+            count += c;
+        }
+        let count = count.max(1) as f64;
+        (loss / count, right as f64 / count)
+    }
+
+    /// Loss and accuracy on the fixed evaluation set.
+    pub fn evaluate(&self) -> (f64, f64) {
+        self.loss_accuracy(&self.eval)
+    }
+
+    /// One Adam step on the next batch; returns the batch's loss before it.
+    pub fn step(&mut self) -> f64 {
+        let batch = self.batch(self.steps);
+        let (loss, grads) = self.loss_and_grad(&batch);
+        self.steps += 1;
+        let adam = Adam::new(self.config.lr);
+        let theta = self.params.matrices_mut();
+        let ms = self.m.matrices_mut();
+        let vs = self.v.matrices_mut();
+        let gs = grads.named();
+        for (((p, (_, g)), m), v) in theta.into_iter().zip(gs).zip(ms).zip(vs) {
+            adam.update(self.steps, p, g, m, v);
+        }
+        loss
+    }
+
+    /// `steps` Adam steps; returns the last batch's loss.
+    pub fn train(&mut self, steps: u64) -> f64 {
+        (0..steps).fold(f64::NAN, |_, _| self.step())
+    }
+
+    /// The engine's trace of the evaluation sample (every layer's heads, Q,
+    /// K, V, weights, outputs), as the workbench would compute it.
+    pub fn eval_trace(&self) -> StackTrace {
+        self.forward(&self.eval_sample().tokens).0
+    }
+
+    /// The evaluation sample's attention weights, `[layer][head]`, each n × n.
+    pub fn eval_weights(&self) -> Vec<Vec<Matrix>> {
+        self.eval_trace()
+            .layers
+            .into_iter()
+            .map(|t| t.heads.into_iter().map(|h| h.weights).collect())
+            .collect()
+    }
+
+    /// Every head's previous-token and induction scores on the evaluation
+    /// sample, layer by layer.
+    pub fn head_scores(&self) -> Vec<HeadScore> {
+        let tokens = &self.eval_sample().tokens;
+        let mut out = Vec::new();
+        for (layer, heads) in self.eval_weights().iter().enumerate() {
+            for (head, w) in heads.iter().enumerate() {
+                let (previous, induction) = scores_of(tokens, w);
+                let kind = match (previous >= SCORE_THRESHOLD, induction.unwrap_or(0.0)) {
+                    (_, i) if i >= SCORE_THRESHOLD && i >= previous => Some(HeadKind::Induction),
+                    (true, _) => Some(HeadKind::PreviousToken),
+                    _ => None,
+                };
+                out.push(HeadScore {
+                    layer,
+                    head,
+                    previous,
+                    induction,
+                    kind,
+                });
+            }
+        }
+        out
+    }
+
+    /// Greedy decoding (note 000 §6.2): the prompt, then `steps` tokens,
+    /// each the argmax at the last position. One step per position: its
+    /// query meets the keys and values of every earlier position, kept in a
+    /// cache (per layer and head) instead of recomputed, so each step only
+    /// computes one new row. Decoding attends causally whatever the task's
+    /// mask (a decoder cannot see the future); for the causal tasks its
+    /// logits equal the parallel pass's ([`Model::predict`]).
+    pub fn decode(&self, prompt: &[usize], steps: usize) -> Result<Decoded, ModelError> {
+        self.check_tokens("prompt", prompt, steps)?;
+        let c = &self.config;
+        let p = self.position_matrix(c.n);
+        let divisor = (c.d_head as f64).sqrt();
+        // cache[l][r] = (keys, values), one row per position processed.
+        let mut cache = vec![vec![(Vec::<Matrix>::new(), Vec::<Matrix>::new()); c.heads]; c.layers];
+        let mut out = Decoded {
+            tokens: prompt.to_vec(),
+            predictions: Vec::new(),
+            logits: Vec::new(),
+            steps: 0,
+        };
+        let last = prompt.len() + steps.max(1) - 1;
+        for i in 0..last {
+            let tok = out.tokens[i];
+            let mut x = Matrix::from_fn(1, c.d_model, |_, col| {
+                self.params.embedding[(tok, col)] + p[(i, col)]
+            });
+            for (layer, kv) in self.params.layers.iter().zip(&mut cache) {
+                let mut concat = Matrix::zeros(1, c.heads * c.d_head);
+                for (r, (h, (keys, values))) in layer.heads.iter().zip(kv.iter_mut()).enumerate() {
+                    let q = matmul(&x, &h.w_q);
+                    keys.push(matmul(&x, &h.w_k));
+                    values.push(matmul(&x, &h.w_v));
+                    let s: Vec<f64> = keys.iter().map(|k| q.dot(k) / divisor).collect();
+                    let max = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let e: Vec<f64> = s.iter().map(|v| (v - max).exp()).collect();
+                    let sum: f64 = e.iter().sum();
+                    for (w, v) in e.iter().zip(values.iter()) {
+                        for col in 0..c.d_head {
+                            concat[(0, r * c.d_head + col)] += w / sum * v[(0, col)];
+                        }
+                    }
+                }
+                x += matmul(&concat, &layer.w_o);
+            }
+            let logits = matmul(&x, &self.params.unembedding);
+            let next = backward::argmax(logits.iter().copied());
+            out.predictions.push(next);
+            out.logits.push(logits.iter().copied().collect());
+            out.steps += 1;
+            if i + 1 == out.tokens.len() && out.tokens.len() < prompt.len() + steps {
+                out.tokens.push(next);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The previous-token and induction scores of one head's weights on
+/// `tokens` ([`HeadScore`]).
+fn scores_of(tokens: &[usize], w: &Matrix) -> (f64, Option<f64>) {
+    let n = tokens.len();
+    let previous = (1..n).map(|i| w[(i, i - 1)]).sum::<f64>() / (n - 1).max(1) as f64;
+    let hits: Vec<f64> = (0..n)
+        .filter_map(|i| {
+            let j = (0..i.saturating_sub(1))
+                .rev()
+                .find(|&j| tokens[j] == tokens[i])?;
+            Some(w[(i, j + 1)])
+        })
+        .collect();
+    let induction = (!hits.is_empty()).then(|| hits.iter().sum::<f64>() / hits.len() as f64);
+    (previous, induction)
+}

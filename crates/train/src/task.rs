@@ -1,0 +1,182 @@
+//! The tasks: seeded sequences and which positions they ask the model to
+//! predict (docs/training.md, "The tasks").
+//!
+//! Every task is sequence labeling or sequence classification (note 000
+//! §2.1): a sample is `n` tokens (`0 … vocab−1`, shown as letters `A`, `B`,
+//! …) and, per position, the token it should predict there or nothing.
+
+use attention::random::Rng;
+use attention::Mask;
+
+/// What the model is trained to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Position i predicts token i − 1 (positions ≥ 1), causal mask: one
+    /// layer learns a previous-token head.
+    Previous,
+    /// Position i predicts token n − 1 − i, no mask: only positions say
+    /// where "the mirror position" is (note 000 §5.2).
+    Reverse,
+    /// Filler, a block of m distinct tokens, filler, the block again from
+    /// its token s (0 ≤ s ≤ m − 2) to its end, filler to length n; filler
+    /// tokens are never the block's, so each token of the repeat has one
+    /// earlier occurrence. Each position of the repeat but its last predicts
+    /// the next token (the one after its earlier occurrence), causal mask.
+    /// m, s and the filler lengths vary, so neither a fixed offset nor a
+    /// fixed place solves it: two layers build a previous-token head, then
+    /// an induction head.
+    Induction,
+    /// Sequence classification (note 000 §2.1): the label is the token that
+    /// occurs most often (samples with a tie are drawn again), read from the
+    /// last position, no mask.
+    Majority,
+}
+
+impl Task {
+    /// Every task, in the lab's order.
+    pub const ALL: [Task; 4] = [
+        Task::Previous,
+        Task::Reverse,
+        Task::Induction,
+        Task::Majority,
+    ];
+
+    /// The file's word for it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Task::Previous => "previous",
+            Task::Reverse => "reverse",
+            Task::Induction => "induction",
+            Task::Majority => "majority",
+        }
+    }
+
+    /// The task named `code`, if any.
+    pub fn from_code(code: &str) -> Option<Task> {
+        Task::ALL.into_iter().find(|t| t.code() == code)
+    }
+
+    /// The mask the task trains with: causal when a position must not see
+    /// what it predicts (previous, induction), none otherwise.
+    pub fn mask(self) -> Mask {
+        match self {
+            Task::Previous | Task::Induction => Mask::Causal,
+            Task::Reverse | Task::Majority => Mask::None,
+        }
+    }
+
+    /// Why `(vocab, n)` cannot make this task's samples, if so.
+    pub fn check(self, vocab: usize, n: usize) -> Result<(), String> {
+        let need_n = if self == Task::Induction { 8 } else { 2 };
+        if n < need_n {
+            return Err(format!("{} needs n ≥ {need_n}, got {n}", self.code()));
+        }
+        if self == Task::Induction && vocab < n / 2 {
+            return Err(format!(
+                "induction needs vocab ≥ n/2 = {} (a block of up to n/2 − 1 \
+                 distinct tokens and one more for the filler), got {vocab}",
+                n / 2
+            ));
+        }
+        Ok(())
+    }
+
+    /// One sample of length `n` from `rng` (the same draws on every machine).
+    pub fn sample(self, vocab: usize, n: usize, rng: &mut Rng) -> Sample {
+        let token = |rng: &mut Rng| (rng.next_u64() % vocab as u64) as usize;
+        let mut targets = vec![None; n];
+        let tokens = match self {
+            Task::Previous | Task::Reverse => {
+                let tokens: Vec<usize> = (0..n).map(|_| token(rng)).collect();
+                for (i, t) in targets.iter_mut().enumerate() {
+                    *t = match self {
+                        Task::Previous => i.checked_sub(1).map(|j| tokens[j]),
+                        _ => Some(tokens[n - 1 - i]),
+                    };
+                }
+                tokens
+            }
+            Task::Induction => {
+                let (lo, hi) = induction_lengths(n);
+                let m = lo + below(rng, hi - lo + 1);
+                // The block: m distinct tokens (a partial Fisher–Yates
+                // shuffle); the filler uses the other pool[m..] only.
+                let mut pool: Vec<usize> = (0..vocab).collect();
+                for i in 0..m {
+                    let j = i + below(rng, vocab - i);
+                    pool.swap(i, j);
+                }
+                let s = below(rng, m - 1);
+                let free = n - m - (m - s);
+                let before = below(rng, free + 1);
+                let between = below(rng, free - before + 1);
+                let mut filler = |k: usize| -> Vec<usize> {
+                    (0..k).map(|_| pool[m + below(rng, vocab - m)]).collect()
+                };
+                let mut tokens = filler(before);
+                tokens.extend_from_slice(&pool[..m]);
+                tokens.extend(filler(between));
+                let resume = tokens.len();
+                tokens.extend_from_slice(&pool[s..m]);
+                for (i, t) in targets
+                    .iter_mut()
+                    .enumerate()
+                    .take(tokens.len() - 1)
+                    .skip(resume)
+                {
+                    *t = Some(tokens[i + 1]);
+                }
+                let rest = n - tokens.len();
+                tokens.extend(filler(rest));
+                tokens
+            }
+            Task::Majority => loop {
+                let tokens: Vec<usize> = (0..n).map(|_| token(rng)).collect();
+                if let Some(label) = majority(&tokens, vocab) {
+                    targets[n - 1] = Some(label);
+                    break tokens;
+                }
+            },
+        };
+        Sample { tokens, targets }
+    }
+}
+
+/// The shortest and longest block m of an induction sample of length n:
+/// m from max(3, n/2 − 3) to n/2 − 1 (n = 14: 4, 5 or 6).
+pub fn induction_lengths(n: usize) -> (usize, usize) {
+    let hi = n / 2 - 1;
+    (hi.saturating_sub(2).max(3), hi)
+}
+
+/// Uniform in `0 .. k` (k ≥ 1).
+fn below(rng: &mut Rng, k: usize) -> usize {
+    (rng.next_u64() % k as u64) as usize
+}
+
+/// The token occurring most often, `None` on a tie.
+fn majority(tokens: &[usize], vocab: usize) -> Option<usize> {
+    let mut count = vec![0usize; vocab];
+    for &t in tokens {
+        count[t] += 1;
+    }
+    let top = *count.iter().max()?;
+    let mut at = count.iter().enumerate().filter(|(_, &c)| c == top);
+    let (label, _) = at.next()?;
+    at.next().is_none().then_some(label)
+}
+
+/// One sequence and what it should predict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// Token ids, one per position.
+    pub tokens: Vec<usize>,
+    /// Per position, the token the model should predict there; `None` where
+    /// the task predicts nothing (loss and accuracy skip it).
+    pub targets: Vec<Option<usize>>,
+}
+
+/// A token's label: `A`, `B`, … (the scenario's `tokens`).
+pub fn token_label(t: usize) -> String {
+    char::from(b'A' + (t % 26) as u8).to_string()
+}
