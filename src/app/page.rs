@@ -531,7 +531,7 @@ pub fn App() -> Html {
             }
             // The figure first (a picture, not a form); controls after it.
             if !embed || figure == effects::View::Walkthrough {
-                <Walkthrough scenario={s.clone()} trace={t.clone()} stacked={stacked} layers={s.layers()} convention={conv} lang={lang} />
+                <Walkthrough scenario={s.clone()} stack={state.stack.clone()} stacked={stacked} convention={conv} lang={lang} />
             }
             if !embed {
             <Toolbar scenario={s.clone()} stack={state.stack.clone()} preset={state.preset} seed={state.seed}

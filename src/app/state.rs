@@ -55,7 +55,7 @@ pub struct Layers {
 }
 
 impl Layers {
-    fn of(stack: StackTrace) -> Rc<Layers> {
+    pub fn of(stack: StackTrace) -> Rc<Layers> {
         Rc::new(Layers {
             traces: stack.layers.into_iter().map(Rc::new).collect(),
             outputs: stack.outputs,

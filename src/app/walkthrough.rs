@@ -17,12 +17,16 @@
 use super::effects::{self, now_ms as now};
 use super::i18n::{caption_text, fill, Lang, C, S};
 use super::stage_draw::draw;
+use super::state::Layers;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
-use crate::lesson::formulas::head_step_formula;
+use crate::lesson::edit::layer_weights;
+use crate::lesson::format::{exact, short};
+use crate::lesson::formulas::{head_step_formula, layer_input_formula, layer_output_formula};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::stage::{self, Ctx, Geometry};
-use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Tone, SPEEDS};
+use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Timeline, Tone, SPEEDS};
+use crate::lesson::tour::{layer_scenario, Beat, Stop, Tour};
 use std::cell::RefCell;
 use std::fmt::Write;
 use std::rc::Rc;
@@ -46,31 +50,35 @@ fn tint_percent(w: f64) -> u32 {
 
 /// The selector of one matrix on the page: `[data-matrix="q"][data-head="1"]`
 /// (`head` 0-based; ignored for matrices that belong to no head). When
-/// layers stack, the stage walks layer 1: its matrices are those with
-/// `data-layer="1"` (the inputs have none), and the stage's output (layer
-/// 1's own) is not the page's `output`, so it has no selector.
-fn matrix_selector(m: MatrixName, head: Option<usize>, stacked: bool) -> Option<String> {
+/// layers stack, the stage walks layer `layer` (1-based): its matrices are
+/// those with that `data-layer` (layer 1's inputs have none), and the
+/// stage's output (the layer's attention output) is not the page's
+/// `output`, so it has no selector.
+fn matrix_selector(m: MatrixName, head: Option<usize>, layer: Option<usize>) -> Option<String> {
     let mut sel = format!("[data-matrix=\"{}\"]", m.contract_name());
     if let (Some(r), true) = (head, m.per_head()) {
         let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
     }
-    if stacked {
+    if let Some(l) = layer {
         match m {
-            MatrixName::X | MatrixName::Pe | MatrixName::Input => {
+            // Layer 1 reads the scenario's own inputs (no data-layer).
+            MatrixName::X | MatrixName::Pe | MatrixName::Input if l == 1 => {
                 sel.push_str(":not([data-layer])")
             }
             MatrixName::Output => return None,
-            _ => sel.push_str("[data-layer=\"1\"]"),
+            _ => {
+                let _ = write!(sel, "[data-layer=\"{l}\"]");
+            }
         }
     }
     Some(sel)
 }
 
 /// The CSS that lights up `highlights` (see the module docs).
-pub fn highlight_css(highlights: &[Highlight], stacked: bool) -> String {
+pub fn highlight_css(highlights: &[Highlight], layer: Option<usize>) -> String {
     let mut css = String::new();
     for h in highlights {
-        let Some(mut sel) = matrix_selector(h.matrix, h.head, stacked) else {
+        let Some(mut sel) = matrix_selector(h.matrix, h.head, layer) else {
             continue;
         };
         match h.cells {
@@ -110,6 +118,11 @@ pub fn highlight_css(highlights: &[Highlight], stacked: bool) -> String {
             (h.head, h.matrix)
         {
             let map = format!(".heat-canvas[data-heat-head=\"{}\"]", r + 1);
+            // The model view's maps are every layer's: only this layer's.
+            let map = match layer {
+                Some(l) => format!("{map}:has([data-layer=\"{l}\"])"),
+                None => map,
+            };
             match h.cells {
                 // Masked cells mark keys, not the query being computed (the
                 // matrix-level mask step marks cells of every query).
@@ -126,7 +139,7 @@ pub fn highlight_css(highlights: &[Highlight], stacked: bool) -> String {
             }
         }
         if h.tone == Tone::Result {
-            let whole = matrix_selector(h.matrix, h.head, stacked).unwrap_or_default();
+            let whole = matrix_selector(h.matrix, h.head, layer).unwrap_or_default();
             let _ = writeln!(css, "{whole}{{box-shadow:0 0 0 3px var(--role)}}");
         }
     }
@@ -144,15 +157,12 @@ fn result_matrix(hs: &[Highlight]) -> Option<(MatrixName, Option<usize>)> {
 #[derive(Properties, PartialEq)]
 pub struct WalkthroughProps {
     pub scenario: super::Shared<Scenario>,
-    /// Layer 1's trace: the stage walks layer 1.
-    pub trace: super::Shared<Trace>,
+    /// Every layer's trace: the stage walks layer 1, the hand-over, layer 2 …
+    pub stack: super::Shared<Layers>,
     /// Layers stack (or the one layer adds its input back): the workbench's
-    /// matrices carry `data-layer`, and the stage says it shows layer 1.
+    /// matrices carry `data-layer`, which the highlights follow.
     #[prop_or_default]
     pub stacked: bool,
-    /// How many layers the scenario has (the stage walks the first).
-    #[prop_or(1)]
-    pub layers: usize,
     pub convention: Convention,
     pub lang: Lang,
 }
@@ -168,11 +178,143 @@ type FrameSlot = Rc<RefCell<Option<gloo::render::AnimationFrame>>>;
 #[derive(Clone)]
 struct Playback {
     player: Player,
+    /// The current layer's trace, and that layer as a one-layer scenario
+    /// over its input (`tour::layer_scenario`): the stage draws a layer of
+    /// a stack exactly as it draws a scenario of one layer.
     trace: Rc<Trace>,
     scenario: Rc<Scenario>,
     has_w_o: bool,
     /// Real time (ms) of the animation frame this state was made for.
     frame: f64,
+    /// The whole scenario and every layer (compared by pointer).
+    full: Rc<Scenario>,
+    stack: Rc<Layers>,
+    /// The layer on the stage (0-based) and, between two layers, the beat
+    /// of the hand-over on screen (with the real time it began).
+    layer: usize,
+    beat: Option<Beat>,
+    beat_since: f64,
+    /// Every layer's steps and residual: the one sequence of stops.
+    tour: Rc<Tour>,
+}
+
+/// How long a beat of the hand-over stays on screen at 1× (ms).
+const BEAT_MS: f64 = 2400.0;
+
+impl Playback {
+    /// A paused walkthrough of `full` at stop `at` (0-based, clamped).
+    fn new(
+        full: Rc<Scenario>,
+        stack: Rc<Layers>,
+        g: Granularity,
+        at: usize,
+        speed: f64,
+    ) -> Playback {
+        let (scenario, has_w_o) = layer_view(&full, &stack, 0);
+        let trace = stack.traces[0].clone();
+        let mut pb = Playback {
+            player: Player::new(&trace, g, has_w_o, 0, speed),
+            trace,
+            scenario,
+            has_w_o,
+            frame: 0.0,
+            tour: Rc::new(tour_of(&full, &stack, g)),
+            full,
+            stack,
+            layer: 0,
+            beat: None,
+            beat_since: 0.0,
+        };
+        let stop = pb.tour.stop(at);
+        pb.enter(stop, 0.0);
+        pb
+    }
+
+    /// Where the walkthrough is.
+    fn stop(&self) -> Stop {
+        match self.beat {
+            Some(beat) => Stop::HandOver {
+                from: self.layer,
+                beat,
+            },
+            None => Stop::Layer {
+                layer: self.layer,
+                step: self.player.step,
+            },
+        }
+    }
+
+    /// The number of the stop on screen (0-based) in the whole walk.
+    fn at(&self) -> usize {
+        self.tour.index(self.stop())
+    }
+
+    /// Show layer `l`'s steps (a new player when the layer changes; the
+    /// clock keeps playing or not, at its speed).
+    fn show_layer(&mut self, l: usize, now: f64) {
+        if l == self.layer {
+            return;
+        }
+        let (scenario, has_w_o) = layer_view(&self.full, &self.stack, l);
+        let trace = self.stack.traces[l].clone();
+        let (playing, speed, g) = (
+            self.player.clock.playing,
+            self.player.clock.speed,
+            self.player.granularity,
+        );
+        let mut player = Player::new(&trace, g, has_w_o, 0, speed);
+        if playing {
+            player.clock = player.clock.play(now);
+        }
+        self.player = player;
+        (self.layer, self.trace, self.scenario, self.has_w_o) = (l, trace, scenario, has_w_o);
+    }
+
+    /// Go to `stop`.
+    fn enter(&mut self, stop: Stop, now: f64) {
+        match stop {
+            Stop::Layer { layer, step } => {
+                self.show_layer(layer, now);
+                self.beat = None;
+                self.player.go(step, now);
+            }
+            Stop::HandOver { from, beat } => {
+                self.show_layer(from, now);
+                let last = self.player.timeline.len().saturating_sub(1);
+                self.player.go(last, now);
+                self.beat = Some(beat);
+                self.beat_since = now;
+            }
+        }
+    }
+
+    fn set_playing(&mut self, on: bool, now: f64) {
+        let c = self.player.clock;
+        self.player.clock = if on { c.play(now) } else { c.pause(now) };
+        self.beat_since = now;
+    }
+}
+
+/// Layer `l` of `full` as the stage draws it, and whether it has a W_O.
+fn layer_view(full: &Rc<Scenario>, stack: &Layers, l: usize) -> (Rc<Scenario>, bool) {
+    if l == 0 {
+        return (full.clone(), full.w_o.is_some());
+    }
+    let s = layer_scenario(full, &stack.traces[l].input, l);
+    let has_w_o = s.w_o.is_some();
+    (Rc::new(s), has_w_o)
+}
+
+/// The walk's stops: each layer's steps at granularity `g` and its residual.
+fn tour_of(full: &Scenario, stack: &Layers, g: Granularity) -> Tour {
+    let layers = stack.traces.len();
+    let (mut steps, mut residual) = (Vec::new(), Vec::new());
+    for l in 0..layers {
+        let (_, w_o, res) = layer_weights(full, l).expect("a layer of the scenario");
+        steps.push(Timeline::new(&stack.traces[l], g, w_o.is_some()).len());
+        residual.push(res);
+    }
+    Tour { steps, residual }
 }
 
 /// What happens to the player (dispatched with the real time).
@@ -187,8 +329,8 @@ enum Act {
     Toggle,
     Speed(f64),
     Granularity(Granularity),
-    /// A new trace: rebuild the steps, keeping the moment.
-    Rebuild(Rc<Trace>, Rc<Scenario>),
+    /// A new scenario: rebuild the steps, keeping the moment.
+    Rebuild(Rc<Layers>, Rc<Scenario>),
 }
 
 impl Reducible for Playback {
@@ -197,30 +339,85 @@ impl Reducible for Playback {
 
     fn reduce(self: Rc<Self>, (t, act): (f64, Act)) -> Rc<Self> {
         let mut next = (*self).clone();
-        let pl = &mut next.player;
+        let total = self.tour.total();
         match act {
             Act::Tick { reduce } => {
-                // With reduced motion a tick that changes no step changes
-                // nothing: the same state, so Yew skips the render.
-                if !pl.tick(t, reduce) && reduce {
-                    return self;
+                if let Some(beat) = self.beat {
+                    // A beat of the hand-over: the next stop once its time is up.
+                    let speed = self.player.clock.speed.max(0.1);
+                    if !(self.player.clock.playing && t - self.beat_since >= BEAT_MS / speed) {
+                        return self;
+                    }
+                    let k = self.tour.index(Stop::HandOver {
+                        from: self.layer,
+                        beat,
+                    });
+                    next.enter(self.tour.stop(k + 1), t);
+                } else {
+                    let was = self.player.clock.playing;
+                    let changed = next.player.tick(t, reduce);
+                    // The end of a layer that is not the last: the hand-over.
+                    let ended = was && !next.player.clock.playing;
+                    if ended && self.layer + 1 < self.tour.steps.len() {
+                        let k = next.at();
+                        next.enter(self.tour.stop(k + 1), t);
+                        next.set_playing(true, t);
+                    } else if !changed && reduce {
+                        // With reduced motion a tick that changes no step
+                        // changes nothing: Yew skips the render.
+                        return self;
+                    }
                 }
                 next.frame = t;
             }
-            Act::Go(k) => pl.go(k, t),
-            Act::Back => pl.go(pl.step.saturating_sub(1), t),
-            Act::Forward => pl.go(pl.step + 1, t),
-            Act::Toggle => pl.toggle(t),
-            Act::Speed(v) => pl.set_speed(v, t),
-            Act::Granularity(g) => pl.rebuild(&self.trace, g, self.has_w_o, t),
-            Act::Rebuild(trace, scenario) => {
-                if Rc::ptr_eq(&trace, &self.trace) && Rc::ptr_eq(&scenario, &self.scenario) {
+            Act::Go(k) => next.enter(self.tour.stop(k), t),
+            Act::Back => next.enter(self.tour.stop(self.at().saturating_sub(1)), t),
+            Act::Forward => next.enter(self.tour.stop((self.at() + 1).min(total - 1)), t),
+            Act::Toggle => {
+                let playing = self.player.clock.playing;
+                let at_end = self.player.clock.at(t) >= self.player.timeline.total();
+                if self.beat.is_some() {
+                    next.set_playing(!playing, t);
+                } else if !playing && at_end && self.layer + 1 < self.tour.steps.len() {
+                    // Paused at the end of a layer: on to the hand-over.
+                    next.enter(self.tour.stop(self.at() + 1), t);
+                    next.set_playing(true, t);
+                } else if !playing && at_end && self.layer > 0 {
+                    // The end of the whole walk: from the start again.
+                    next.enter(self.tour.stop(0), t);
+                    next.set_playing(true, t);
+                } else {
+                    next.player.toggle(t);
+                }
+            }
+            Act::Speed(v) => next.player.set_speed(v, t),
+            Act::Granularity(g) => {
+                next.player.rebuild(&self.trace, g, self.has_w_o, t);
+                next.tour = Rc::new(tour_of(&self.full, &self.stack, g));
+            }
+            Act::Rebuild(stack, full) => {
+                if Rc::ptr_eq(&stack, &self.stack) && Rc::ptr_eq(&full, &self.full) {
                     return self;
                 }
-                next.has_w_o = scenario.w_o.is_some();
-                pl.rebuild(&trace, pl.granularity, next.has_w_o, t);
-                next.trace = trace;
-                next.scenario = scenario;
+                let g = self.player.granularity;
+                let layers = stack.traces.len();
+                let layer = self.layer.min(layers - 1);
+                let (scenario, has_w_o) = layer_view(&full, &stack, layer);
+                let trace = stack.traces[layer].clone();
+                next.player.rebuild(&trace, g, has_w_o, t);
+                next.tour = Rc::new(tour_of(&full, &stack, g));
+                (next.layer, next.trace, next.scenario, next.has_w_o) =
+                    (layer, trace, scenario, has_w_o);
+                (next.full, next.stack) = (full, stack);
+                if layer + 1 >= layers {
+                    next.beat = None;
+                }
+                if let Some(beat) = next.beat {
+                    // A hand-over whose residual was turned off has one beat.
+                    if !next.tour.beats(layer).contains(&beat) {
+                        next.beat = Some(Beat::Becomes);
+                    }
+                }
             }
         }
         Rc::new(next)
@@ -277,14 +474,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         let step = effects::query("step")
             .and_then(|s| s.parse::<usize>().ok())
             .map_or(0, |s| s.saturating_sub(1));
-        let has_w_o = p.scenario.w_o.is_some();
-        Playback {
-            player: Player::new(&p.trace, g, has_w_o, step, speed),
-            trace: p.trace.0.clone(),
-            scenario: p.scenario.0.clone(),
-            has_w_o,
-            frame: 0.0,
-        }
+        Playback::new(p.scenario.0.clone(), p.stack.0.clone(), g, step, speed)
     });
     // The stage's geometry and size, measured again only when needed.
     let layout = use_mut_ref(|| None::<Layout>);
@@ -294,13 +484,13 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     // trace, so a new one never reuses its address.
     {
         let d = state.dispatcher();
-        let (trace, scenario) = (p.trace.0.clone(), p.scenario.0.clone());
+        let (stack, scenario) = (p.stack.0.clone(), p.scenario.0.clone());
         use_effect_with(
             (
-                Rc::as_ptr(&p.trace) as usize,
+                Rc::as_ptr(&p.stack) as usize,
                 Rc::as_ptr(&p.scenario) as usize,
             ),
-            move |_| d.dispatch((now(), Act::Rebuild(trace, scenario))),
+            move |_| d.dispatch((now(), Act::Rebuild(stack, scenario))),
         );
     }
     // The stage's width follows the figure (resizes, rotation, zoom).
@@ -335,7 +525,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     };
     let (step, playing, speed) = {
         let pl = &state.player;
-        (pl.step, pl.clock.playing, pl.clock.speed)
+        (state.at(), pl.clock.playing, pl.clock.speed)
     };
 
     // While playing: wake every frame and repaint the stage (with reduced
@@ -424,11 +614,11 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     // figure follows an edit in the edit's own frame.
     let rebuilt;
     let pb: &Playback =
-        if Rc::ptr_eq(&state.trace, &p.trace.0) && Rc::ptr_eq(&state.scenario, &p.scenario.0) {
+        if Rc::ptr_eq(&state.stack, &p.stack.0) && Rc::ptr_eq(&state.full, &p.scenario.0) {
             &state
         } else {
             rebuilt = Rc::new((*state).clone())
-                .reduce((t_now, Act::Rebuild(p.trace.0.clone(), p.scenario.0.clone())));
+                .reduce((t_now, Act::Rebuild(p.stack.0.clone(), p.scenario.0.clone())));
             &rebuilt
         };
     let (trace, scenario, has_w_o) = (&pb.trace, &pb.scenario, pb.has_w_o);
@@ -467,7 +657,10 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     drop(cache);
     let ctx = ctx_with(g);
     let player = &pb.player;
-    let n = player.timeline.len();
+    let (n, step) = (pb.tour.total(), pb.at());
+    let layers = pb.tour.steps.len();
+    // With stacked layers every matrix of the workbench carries its layer.
+    let layer_attr = p.stacked.then_some(pb.layer + 1);
     let current = player.current();
     // Paused at the very start of a step (after a jump), show the step done.
     let (k, progress) = player.timeline.position(player.clock.at(t_now));
@@ -499,11 +692,19 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             Some((at, m)) if *at == key => m.clone(),
             _ => {
                 let scene = stage::frame(ctx, &player.timeline, k, progress, *reduce);
-                let caption = caption_text(
+                let mut caption = caption_text(
                     &captions::caption(&current, trace, conv, has_w_o),
                     &trace.tokens,
                     lang,
                 );
+                if layers > 1 {
+                    // The caption says which layer.
+                    let heading = super::layers::layer_heading(pb.layer + 1, lang);
+                    caption = format!(
+                        "{heading}{}{caption}",
+                        if lang == Lang::Zh { "：" } else { ": " }
+                    );
+                }
                 let highlights = current.highlights(trace, player.progress());
                 let math = result_matrix(&highlights)
                     .map(|(m, _)| {
@@ -523,7 +724,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                     picture: Rc::new(draw(&scene, &g, extent, &caption)),
                     caption,
                     math: AttrValue::from(math),
-                    css: highlight_css(&highlights, p.stacked),
+                    css: highlight_css(&highlights, layer_attr),
                 });
                 *last = Some((key, m.clone()));
                 m
@@ -565,6 +766,15 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             }
         })
     };
+    // Between two layers the hand-over's caption, formula and highlights.
+    let (caption, math, css) = match pb.beat {
+        Some(beat) => handover_text(pb, beat, lang),
+        None => (
+            moment.caption.clone(),
+            moment.math.clone(),
+            moment.css.clone(),
+        ),
+    };
     let play_label = if playing {
         format!("⏸ {}", C::Pause.t(lang))
     } else {
@@ -603,24 +813,30 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 <input id="wt-scrubber" class="scrubber" type="range" min="1" max={n.to_string()} value={(step + 1).to_string()}
                     aria-label={S::StepLabel.t(lang)} oninput={scrub} />
                 <span class="counter">
-                    if p.layers > 1 {
-                        <span data-stage-layer="1">{ fill(S::StageLayerOf.t(lang), &["1", &p.layers.to_string()]) }{ " · " }</span>
+                    if layers > 1 {
+                        <span data-stage-layer={(pb.layer + 1).to_string()} data-handover={pb.beat.map(|_| (pb.layer + 1).to_string())}>
+                            { match pb.beat {
+                                Some(_) => fill(S::StageHandOver.t(lang), &[&(pb.layer + 1).to_string(), &(pb.layer + 2).to_string()]),
+                                None => fill(S::StageLayerOf.t(lang), &[&(pb.layer + 1).to_string(), &layers.to_string()]),
+                            } }{ " · " }
+                        </span>
                     }
                     { format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }
                 </span>
             </div>
-            if p.layers > 1 {
-                <p class="note stage-layers">{ fill(S::StageLayersNote.t(lang), &["1"]) }</p>
-            }
             <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}>
-                <Keep html={moment.picture.clone()} />
+                if let Some(beat) = pb.beat {
+                    { handover_figure(pb, beat, extent.1.min(STAGE_MAX_H)) }
+                } else {
+                    <Keep html={moment.picture.clone()} />
+                }
             </div>
             <div class="player-caption" aria-live="polite">
-                <p>{ super::rich::rich(&moment.caption) }</p>
-                <div class="step-formula">{ Html::from_html_unchecked(moment.math.clone()) }</div>
+                <p>{ super::rich::rich(&caption) }</p>
+                <div class="step-formula">{ Html::from_html_unchecked(math) }</div>
             </div>
             if !playing {
-                <style>{ moment.css.clone() }</style>
+                <style>{ css }</style>
             }
         </section>
     }
@@ -666,6 +882,103 @@ fn Keep(p: &KeepProps) -> Html {
     (*p.html.0).clone()
 }
 
+/// Rows and columns of a matrix the hand-over shows (the rest: "…").
+const HANDOVER_ROWS: usize = 8;
+const HANDOVER_COLS: usize = 10;
+
+/// Subscript digits: `X₂`.
+fn sub(k: usize) -> String {
+    k.to_string()
+        .chars()
+        .map(|c| char::from_u32(0x2080 + c.to_digit(10).unwrap_or(0)).unwrap_or(c))
+        .collect()
+}
+
+/// One matrix of the hand-over: its name, the first rows and columns with
+/// their full values in `data-value`, in a role's colour.
+fn handover_matrix(
+    name: String,
+    role: &'static str,
+    m: &crate::attention::Matrix,
+    data: &'static str,
+    tokens: &[String],
+) -> Html {
+    let (rows, cols) = (m.nrows().min(HANDOVER_ROWS), m.ncols().min(HANDOVER_COLS));
+    html! {
+        <figure class={classes!("ho-matrix", role)} data-ho={data}>
+            <figcaption>{ name }</figcaption>
+            <table>
+                { for (0..rows).map(|r| html! {
+                    <tr>
+                        <th scope="row">{ tokens.get(r).cloned().unwrap_or_default() }</th>
+                        { for (0..cols).map(|c| html! {
+                            <td data-row={r.to_string()} data-col={c.to_string()} data-value={exact(m[(r, c)])}>{ short(m[(r, c)]) }</td>
+                        }) }
+                        if cols < m.ncols() { <td class="more">{ "…" }</td> }
+                    </tr>
+                }) }
+                if rows < m.nrows() { <tr><td class="more">{ "⋮" }</td></tr> }
+            </table>
+        </figure>
+    }
+}
+
+/// The hand-over after layer `l`: with the residual, `X_l + B_l = O_l`;
+/// then `O_l`, which is `X_{l+1}`.
+fn handover_figure(pb: &Playback, beat: Beat, height: f64) -> Html {
+    let l = pb.layer;
+    let trace = &pb.stack.traces[l];
+    let out = &pb.stack.outputs[l];
+    let tokens = &trace.tokens;
+    let body = match beat {
+        Beat::Residual => html! {
+            <>
+                { handover_matrix(format!("X{}", sub(l + 1)), "role-input", &trace.input, "input", tokens) }
+                <span class="ho-op">{ "+" }</span>
+                { handover_matrix(format!("B{}", sub(l + 1)), "role-output", &trace.output, "attention", tokens) }
+                <span class="ho-op">{ "=" }</span>
+                { handover_matrix(format!("O{}", sub(l + 1)), "role-output", out, "output", tokens) }
+            </>
+        },
+        Beat::Becomes => html! {
+            <>
+                { handover_matrix(format!("O{}", sub(l + 1)), "role-output", out, "output", tokens) }
+                <span class="ho-op">{ "→" }</span>
+                { handover_matrix(format!("X{}", sub(l + 2)), "role-input", &pb.stack.traces[l + 1].input, "next", tokens) }
+            </>
+        },
+    };
+    html! {
+        <div class="handover" data-handover-beat={match beat { Beat::Residual => "residual", Beat::Becomes => "becomes" }}
+            style={format!("min-height:{height}px")}>{ body }</div>
+    }
+}
+
+/// The hand-over's caption, formula and workbench highlights.
+fn handover_text(pb: &Playback, beat: Beat, lang: Lang) -> (String, AttrValue, String) {
+    let l = pb.layer;
+    let (a, b) = ((l + 1).to_string(), (l + 2).to_string());
+    let residual = pb.tour.residual.get(l).copied().unwrap_or(false);
+    let last = l + 1 == pb.tour.steps.len();
+    let out = format!("[data-matrix=\"layer_output\"][data-layer=\"{a}\"] td");
+    let rule = "{background:color-mix(in srgb,var(--output) 24%,#fff);box-shadow:inset 0 0 0 3px var(--output)}";
+    match beat {
+        Beat::Residual => (
+            fill(S::HandOverResidual.t(lang), &[&a, &sub(l + 1)]),
+            AttrValue::from(layer_output_formula(l + 1, residual, last)),
+            format!("{out}{rule}\n"),
+        ),
+        Beat::Becomes => (
+            fill(
+                S::HandOverBecomes.t(lang),
+                &[&a, &sub(l + 1), &b, &sub(l + 2)],
+            ),
+            AttrValue::from(layer_input_formula(l + 2)),
+            format!("{out}{rule}\n[data-matrix=\"x\"][data-layer=\"{b}\"] td{rule}\n"),
+        ),
+    }
+}
+
 /// Above this height (px) the picture scrolls inside the figure.
 const STAGE_MAX_H: f64 = 480.0;
 
@@ -676,15 +989,13 @@ mod tests {
     use crate::lesson::presets::notes_004;
     use crate::lesson::timeline::{Phase, Step};
 
+    fn layers(s: &Scenario) -> Rc<Layers> {
+        Layers::of(crate::attention::compute_stack(s).unwrap())
+    }
+
     fn playback(s: Scenario) -> Rc<Playback> {
-        let trace = Rc::new(compute(&s).unwrap());
-        Rc::new(Playback {
-            player: Player::new(&trace, Granularity::Row, s.w_o.is_some(), 0, 1.0),
-            trace,
-            has_w_o: s.w_o.is_some(),
-            scenario: Rc::new(s),
-            frame: 0.0,
-        })
+        let stack = layers(&s);
+        Rc::new(Playback::new(Rc::new(s), stack, Granularity::Row, 0, 1.0))
     }
 
     #[test]
@@ -696,7 +1007,7 @@ mod tests {
         // The same trace again (a render without an edit): nothing to rebuild.
         let same = pb
             .clone()
-            .reduce((0.0, Act::Rebuild(pb.trace.clone(), pb.scenario.clone())));
+            .reduce((0.0, Act::Rebuild(pb.stack.clone(), pb.full.clone())));
         assert!(Rc::ptr_eq(&same, &pb));
         // Moving is a new state; the old one is untouched.
         let moved = pb.clone().reduce((0.0, Act::Go(3)));
@@ -721,11 +1032,11 @@ mod tests {
         let pb = playback(notes_004()).reduce((0.0, Act::Go(4)));
         let mut bigger = notes_004();
         bigger.scale = true;
-        let trace = Rc::new(compute(&bigger).unwrap());
+        let stack = layers(&bigger);
         let next = pb
             .clone()
-            .reduce((0.0, Act::Rebuild(trace.clone(), Rc::new(bigger))));
-        assert!(Rc::ptr_eq(&next.trace, &trace));
+            .reduce((0.0, Act::Rebuild(stack.clone(), Rc::new(bigger))));
+        assert!(Rc::ptr_eq(&next.trace, &stack.traces[0]));
         // Scaling adds a ÷√d_k step per query (15 → 18 steps), and the
         // player stays on the same moment of the computation.
         assert_eq!(
@@ -733,6 +1044,51 @@ mod tests {
             (15, 18)
         );
         assert_eq!(next.player.current(), pb.player.current());
+    }
+
+    #[test]
+    fn a_stack_is_walked_layer_by_layer_with_the_hand_over_between() {
+        let s = crate::lesson::presets::induction();
+        let pb = playback(s.clone());
+        let first = pb.tour.steps[0];
+        assert_eq!(pb.tour.steps.len(), 2);
+        // The last step of layer 1, then the residual and the hand-over.
+        let end = pb.clone().reduce((0.0, Act::Go(first - 1)));
+        assert_eq!((end.layer, end.beat), (0, None));
+        let residual = end.reduce((0.0, Act::Forward));
+        assert_eq!(residual.beat, Some(Beat::Residual));
+        let becomes = residual.reduce((0.0, Act::Forward));
+        assert_eq!(becomes.beat, Some(Beat::Becomes));
+        let layer2 = becomes.clone().reduce((0.0, Act::Forward));
+        assert_eq!(
+            (layer2.layer, layer2.beat, layer2.player.step),
+            (1, None, 0)
+        );
+        // Layer 2 is drawn from its own trace, the one-layer scenario of its input.
+        assert!(Rc::ptr_eq(&layer2.trace, &layer2.stack.traces[1]));
+        assert_eq!(compute(&layer2.scenario).unwrap(), *layer2.stack.traces[1]);
+        assert_eq!(layer2.at(), first + 2);
+        // And back.
+        assert_eq!(layer2.reduce((0.0, Act::Back)).beat, Some(Beat::Becomes));
+        // Playing through the end of layer 1 goes on to the hand-over.
+        let playing = end_of_layer_playing(&pb, first);
+        assert_eq!((playing.layer, playing.beat), (0, Some(Beat::Residual)));
+        assert!(playing.player.clock.playing);
+        // Removing layer 1 (a new stack of one layer) leaves the hand-over.
+        let mut one = s.clone();
+        one.stack.clear();
+        let stack = layers(&one);
+        let after = becomes.reduce((1.0, Act::Rebuild(stack, Rc::new(one))));
+        assert_eq!((after.layer, after.beat), (0, None));
+    }
+
+    /// `pb` played from the last step of layer 1 past its end.
+    fn end_of_layer_playing(pb: &Rc<Playback>, first: usize) -> Rc<Playback> {
+        let at_end = pb
+            .clone()
+            .reduce((0.0, Act::Go(first - 1)))
+            .reduce((0.0, Act::Toggle));
+        at_end.reduce((1.0e7, Act::Tick { reduce: false }))
     }
 
     #[test]
@@ -745,7 +1101,7 @@ mod tests {
                 j: Some(2),
             },
         };
-        let css = highlight_css(&step.highlights(&t, 0.0), false);
+        let css = highlight_css(&step.highlights(&t, 0.0), None);
         assert!(css.contains("[data-matrix=\"q\"][data-head=\"1\"] td[data-row=\"1\"]{"));
         assert!(css.contains("[data-matrix=\"k\"][data-head=\"1\"] td[data-row=\"2\"]{"));
         assert!(css.contains(
@@ -758,7 +1114,7 @@ mod tests {
             head: Some(0),
             phase: Phase::WeightedSum { i: Some(0) },
         };
-        let css = highlight_css(&sum.highlights(&t, 0.0), false);
+        let css = highlight_css(&sum.highlights(&t, 0.0), None);
         let w = t.heads[0].weights[(0, 1)];
         assert!(
             css.contains(&format!("rgba(212,172,13,{}%)", tint_percent(w))),
@@ -768,7 +1124,7 @@ mod tests {
             head: None,
             phase: Phase::Output,
         };
-        let css = highlight_css(&out.highlights(&t, 0.0), false);
+        let css = highlight_css(&out.highlights(&t, 0.0), None);
         assert!(css.contains("[data-matrix=\"output\"] td{"), "{css}");
         assert!(!css.contains("data-head"), "{css}");
         assert!(!css.contains("heat-"), "{css}");
@@ -781,7 +1137,7 @@ mod tests {
             head: Some(1),
             phase: Phase::Softmax { i: Some(2) },
         };
-        let css = highlight_css(&step.highlights(&t, 0.0), false);
+        let css = highlight_css(&step.highlights(&t, 0.0), None);
         assert!(
             css.contains(".heat-canvas[data-heat-head=\"2\"] .heat-q{display:block;--q:2}"),
             "{css}"
@@ -793,14 +1149,14 @@ mod tests {
             head: Some(0),
             phase: Phase::Mask { i: None },
         };
-        let css = highlight_css(&mask.highlights(&t, 0.0), false);
+        let css = highlight_css(&mask.highlights(&t, 0.0), None);
         assert!(!css.contains("--q"), "{css}");
         // One query's mask step frames that query.
         let mask = Step {
             head: Some(0),
             phase: Phase::Mask { i: Some(3) },
         };
-        let css = highlight_css(&mask.highlights(&t, 0.0), false);
+        let css = highlight_css(&mask.highlights(&t, 0.0), None);
         let frames: Vec<&str> = css.lines().filter(|l| l.contains("--q")).collect();
         assert!(
             !frames.is_empty() && frames.iter().all(|l| l.contains("--q:3}")),

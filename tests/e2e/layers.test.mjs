@@ -1,7 +1,7 @@
 // Stacked layers (docs/format.md §1b, §3): a second layer built from the
 // workbench, an edit in layer 1 reaching layer 2 and the output, the model
 // view's maps against the `weights` matrices, the induction preset's
-// prediction without layer 1.
+// prediction without layer 1, the stage's hand-over from layer 1 to 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, ready, readMatrix, assertClose, BASE_URL } from './helpers.mjs';
@@ -95,6 +95,58 @@ for (const lang of ['en', 'zh']) {
     await page.waitForFunction(() => !document.querySelector('[data-layer="2"]'));
     assert.notEqual(await page.getAttribute('[data-prediction]', 'data-prediction'), 'B');
     assert.equal(await page.$('[data-model-view]'), null, 'one layer: the per-head view');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+/** The hand-over figure's cells `data-ho` (first rows and columns shown), as rows. */
+async function handoverCells(page, which) {
+  return page.$eval(`[data-figure="stage"] [data-ho="${which}"]`, (fig) => {
+    const rows = [];
+    for (const cell of fig.querySelectorAll('[data-row][data-col]')) {
+      (rows[Number(cell.dataset.row)] ??= [])[Number(cell.dataset.col)] = Number(cell.dataset.value);
+    }
+    return rows;
+  });
+}
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: the stage walks layer 1, hands over (the residual, then O₁ becomes X₂) and walks layer 2`, async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(BASE_URL + `?lang=${lang}`);
+    await ready(page);
+    await page.selectOption('#preset', 'induction');
+    await page.waitForSelector('[data-figure="stage"] [data-stage-layer="1"]');
+    const s = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab.scenario')));
+    const ref = referenceStack(s);
+    const total = Number(await page.getAttribute('[data-figure="stage"]', 'data-steps'));
+    // Step forward until the hand-over: the step counter counts on.
+    let step = 1;
+    while (!(await page.$('[data-figure="stage"] [data-handover-beat]'))) {
+      await page.click('#wt-fwd');
+      step += 1;
+      await page.waitForSelector(`[data-figure="stage"][data-step="${step}"]`);
+      assert.ok(step < total, 'a hand-over before the end');
+    }
+    assert.equal(await page.getAttribute('[data-handover-beat]', 'data-handover-beat'), 'residual');
+    assert.equal(await page.getAttribute('[data-stage-layer]', 'data-handover'), '1');
+    const head = (m) => m.slice(0, 5).map((r) => r.slice(0, 10));
+    assert.deepEqual(await handoverCells(page, 'input'), head(ref.layers[0].input));
+    assert.deepEqual(await handoverCells(page, 'attention'), head(ref.layers[0].output.map((r) => r.slice())));
+    assertClose(assert, await handoverCells(page, 'output'), head(ref.layers[0].layer_output), 1e-12, 'O₁ = X₁ + B₁');
+    await page.click('#wt-fwd');
+    await page.waitForSelector('[data-handover-beat="becomes"]');
+    assertClose(assert, await handoverCells(page, 'next'), head(ref.layers[1].input), 1e-12, 'X₂');
+    await page.click('#wt-fwd');
+    await page.waitForSelector('[data-figure="stage"] [data-stage-layer="2"]:not([data-handover])');
+    assert.equal(await page.$('[data-handover-beat]'), null);
+    // Layer 2's first step draws its real input, X₂ = O₁.
+    const shown = await page.$$eval('[data-figure="stage"] svg [data-value]', (els) => els.map((e) => Number(e.dataset.value)));
+    const o1 = ref.layers[0].layer_output.flat();
+    assert.ok(shown.length > 0 && shown.every((v) => o1.includes(v)), 'the stage shows layer 2 reading O₁');
+    // The caption names the layer.
+    assert.match(await page.textContent('.player-caption'), lang === 'en' ? /Layer 2/ : /第 2 层/);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -26,4 +26,5 @@ pub mod scoring;
 pub mod snippets;
 pub mod stage;
 pub mod timeline;
+pub mod tour;
 pub mod window;

@@ -243,8 +243,11 @@ strings! {
     StepUndefined => "这一行的所有键都被屏蔽，softmax 没有定义。", "Every key of this row is masked: the softmax is undefined.";
     WalkthroughHeading => "逐步演示", "Walkthrough";
     StageLayerOf => "第 {1} 层（共 {2} 层）", "Layer {1} of {2}";
-    StageLayersNote => "舞台逐步演示第 {1} 层；它的输出交给下一层作为输入，后面各层的每个矩阵都在下面的工作台和“所有层的所有头”里。",
-        "The stage walks through layer {1}; its output becomes the next layer's input, and every matrix of the layers after it is in the workbench and the model view below.";
+    StageHandOver => "第 {1} 层 → 第 {2} 层", "Layer {1} → layer {2}";
+    HandOverResidual => "第 {1} 层把输入加回来（残差）：它的输出 O{2} = X{2} + B{2}，是这一层的输入加上注意力的输出。",
+        "Layer {1} adds its input back (the residual): its output O{2} = X{2} + B{2} is the layer's input plus its attention output.";
+    HandOverBecomes => "第 {1} 层的输出 O{2} 成为第 {3} 层的输入 X{4}：下一层读的是每个位置已经混进上下文的表示（笔记 000 §3.2）。",
+        "Layer {1}'s output O{2} becomes layer {3}'s input X{4}: the next layer reads positions already mixed with context (note 000 §3.2).";
     Restart => "从头开始", "Restart";
     StepBack => "上一步（←）", "Step back (←)";
     StepForward => "下一步（→）", "Step forward (→)";
