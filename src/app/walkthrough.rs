@@ -515,6 +515,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         });
     }
     let reduce = use_memo((), |_| reduced_motion());
+    let embedded = use_memo((), |_| effects::display_mode().embed);
     // A callback that sends `make()` to the player.
     let act = {
         let d = state.dispatcher();
@@ -780,7 +781,14 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     } else {
         format!("▶ {}", C::Play.t(lang))
     };
-    let scroll = extent.1 > STAGE_MAX_H;
+    // An embedded figure keeps within its frame: a shorter picture, which
+    // scrolls inside itself when taller (two stacked layers' wide inputs).
+    let max_h = if *embedded {
+        STAGE_MAX_H_EMBED
+    } else {
+        STAGE_MAX_H
+    };
+    let scroll = extent.1 > max_h;
     html! {
         <section class={classes!("player", "stage", playing.then_some("playing"))} aria-label={S::WalkthroughHeading.t(lang)}
             data-figure="stage" data-step={(step + 1).to_string()} data-steps={n.to_string()}
@@ -824,9 +832,10 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                     { format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }
                 </span>
             </div>
-            <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}>
+            <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}
+                style={scroll.then(|| format!("max-height:{max_h}px"))}>
                 if let Some(beat) = pb.beat {
-                    { handover_figure(pb, beat, extent.1.min(STAGE_MAX_H)) }
+                    { handover_figure(pb, beat, extent.1.min(max_h)) }
                 } else {
                     <Keep html={moment.picture.clone()} />
                 }
@@ -981,6 +990,9 @@ fn handover_text(pb: &Playback, beat: Beat, lang: Lang) -> (String, AttrValue, S
 
 /// Above this height (px) the picture scrolls inside the figure.
 const STAGE_MAX_H: f64 = 480.0;
+/// The same in an embedded figure, whose whole frame stays within 640 px
+/// at 700 px wide (docs/embedding.md).
+const STAGE_MAX_H_EMBED: f64 = 360.0;
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 // prediction without layer 1, the stage's hand-over from layer 1 to 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ready, readMatrix, assertClose, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, assertClose, BASE_URL, shareFragment } from './helpers.mjs';
 import { referenceStack } from './reference.mjs';
 
 let browser;
@@ -151,3 +151,28 @@ for (const lang of ['en', 'zh']) {
     await context.close();
   });
 }
+
+test('an embedded stage of the two-layer preset stays within 640 px at 700 px wide, in every beat', async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+  await page.goto(BASE_URL + '?lang=en');
+  await ready(page);
+  await page.selectOption('#preset', 'induction');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab.scenario') ?? '{}').stack?.length === 1);
+  const s = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab.scenario')));
+  for (const lang of ['en', 'zh']) {
+    await page.goto(BASE_URL + `?embed=1&view=walkthrough&lock=1&lang=${lang}` + shareFragment(s));
+    await page.waitForSelector('[data-figure="stage"] svg [data-value]');
+    const total = Number(await page.getAttribute('[data-figure="stage"]', 'data-steps'));
+    let tallest = 0;
+    for (let step = 1; step <= total; step++) {
+      if (step > 1) {
+        await page.click('#wt-fwd');
+        await page.waitForSelector(`[data-figure="stage"][data-step="${step}"]`);
+      }
+      tallest = Math.max(tallest, await page.evaluate(() => Math.ceil(document.querySelector('main').getBoundingClientRect().height)));
+    }
+    assert.ok(tallest <= 640, `${lang}: ${tallest}px`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
