@@ -25,11 +25,12 @@ function summarize(results) {
 
 /** `s` is a scenario to open by link, or a function that sets one up with
  * the page's own controls (a 512-wide one is too big for a link). */
-async function measure(browser, label, s, samples = 25) {
+async function measure(browser, label, s, samples = 25, setup = null) {
   const { context, page, problems } = await openPage(browser);
   await page.goto(BASE_URL + '?lang=en' + (typeof s === 'function' ? '' : shareFragment(s)));
   await ready(page);
   if (typeof s === 'function') await s(page);
+  if (setup) await setup(page);
   // Each edit is committed at the start of a frame (inside a rAF callback).
   // "work" runs from the edit to the last DOM change it causes (Yew yields
   // to the browser after 16 ms of work, so an edit's work can span several
@@ -270,6 +271,20 @@ if (only('playback')) {
 if (only('edit')) {
   await measure(browser, 'n=8, d_model=8, 2 heads', scenario(8, 8, 2, 4, 1));
   await measure(browser, 'n=64, d_model=64, 8 heads', scenario(64, 64, 8, 8, 2));
+  // Four stacked layers of that size (docs/format.md §1b), each adding its
+  // input back: layers 2–4 added with the workbench's own controls, so the
+  // model view draws 4 × 8 maps after every edit.
+  await measure(browser, 'n=64, d_model=64, 4 layers × 8 heads, residual', scenario(64, 64, 8, 8, 2), 25, async (page) => {
+    for (let l = 2; l <= 4; l++) {
+      await page.click('[data-control="add-layer"]');
+      await page.waitForSelector(`[data-layer-controls="${l}"]`);
+    }
+    for (let l = 1; l <= 4; l++) {
+      await page.click(`#layer-${l}-residual`);
+      await page.waitForFunction((l) => document.querySelector(`#layer-${l}-residual`).checked, l);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[data-model-view] canvas[data-heatmap]').length === 32);
+  });
   // Note 000's 8 heads × 64 = 512 at 64 tokens (~67M multiply-adds per edit).
   await measure(browser, 'n=64, d_model=512, 8 heads of 64, W_O 512×512', async (page) => {
     await page.selectOption('#preset', 'wide-512');

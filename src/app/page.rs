@@ -2,7 +2,7 @@
 //! head, the combination of heads, the output, and the derivation of the
 //! selected cell.
 
-use super::collapse::Collapse;
+use super::collapse::{Collapse, Content};
 use super::controls::{controls, ControlsProps};
 use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
@@ -615,14 +615,13 @@ pub fn App() -> Html {
                                     }
                                 }
                                 if l > 0 {
-                                    <div class="row-of-matrices">
-                                        { view({
+                                    <Collapse title={fill(S::LayerInputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
+                                        content={{
                                             let cap = fill(S::LayerReads.t(lang), &[&number.to_string()]);
                                             let mut p = lprops(MatrixName::X, &trace.input, cap.into(), Role::Input, tokens.clone(), index_labels(trace.input.ncols()));
                                             p.formula = layer_input_formula(number).into();
-                                            p
-                                        }) }
-                                    </div>
+                                            Content::new(move || view(p.clone()))
+                                        }} />
                                 }
                                 { for (0..heads.len()).map(|r| head_view(&HeadProps {
                                     index: r, layer: l, stacked, scenario: s.clone(), trace: trace.clone(), tokens: tokens.clone(),
@@ -648,16 +647,15 @@ pub fn App() -> Html {
                                     </Collapse>
                                 }
                                 if stacked {
-                                    <div class="row-of-matrices">
-                                        { view({
+                                    <Collapse title={fill(S::LayerOutputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
+                                        content={{
                                             let o = &state.stack.outputs[l];
                                             let cap = if residual { S::CapLayerOutputResidual } else { S::CapLayerOutputPlain };
                                             let mut p = lprops(MatrixName::LayerOutput, o, cap.t(lang).into(), Role::Output, tokens.clone(), index_labels(o.ncols()));
                                             p.formula = layer_output_formula(number, residual, number == s.layers()).into();
                                             p.undefined_rows = undefined.clone();
-                                            p
-                                        }) }
-                                    </div>
+                                            Content::new(move || view(p.clone()))
+                                        }} />
                                 }
                             </section>
                         }

@@ -25,6 +25,7 @@ use crate::lesson::format::{exact, short};
 use crate::lesson::formulas::{head_step_formula, layer_input_formula, layer_output_formula};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::stage::{self, Ctx, Geometry};
+use crate::lesson::timeline::subscript;
 use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Timeline, Tone, SPEEDS};
 use crate::lesson::tour::{layer_scenario, Beat, Stop, Tour};
 use std::cell::RefCell;
@@ -895,14 +896,6 @@ fn Keep(p: &KeepProps) -> Html {
 const HANDOVER_ROWS: usize = 8;
 const HANDOVER_COLS: usize = 10;
 
-/// Subscript digits: `X₂`.
-fn sub(k: usize) -> String {
-    k.to_string()
-        .chars()
-        .map(|c| char::from_u32(0x2080 + c.to_digit(10).unwrap_or(0)).unwrap_or(c))
-        .collect()
-}
-
 /// One matrix of the hand-over: its name, the first rows and columns with
 /// their full values in `data-value`, in a role's colour.
 fn handover_matrix(
@@ -942,18 +935,18 @@ fn handover_figure(pb: &Playback, beat: Beat, height: f64) -> Html {
     let body = match beat {
         Beat::Residual => html! {
             <>
-                { handover_matrix(format!("X{}", sub(l + 1)), "role-input", &trace.input, "input", tokens) }
+                { handover_matrix(format!("X{}", subscript(l + 1)), "role-input", &trace.input, "input", tokens) }
                 <span class="ho-op">{ "+" }</span>
-                { handover_matrix(format!("B{}", sub(l + 1)), "role-output", &trace.output, "attention", tokens) }
+                { handover_matrix(format!("B{}", subscript(l + 1)), "role-output", &trace.output, "attention", tokens) }
                 <span class="ho-op">{ "=" }</span>
-                { handover_matrix(format!("O{}", sub(l + 1)), "role-output", out, "output", tokens) }
+                { handover_matrix(format!("O{}", subscript(l + 1)), "role-output", out, "output", tokens) }
             </>
         },
         Beat::Becomes => html! {
             <>
-                { handover_matrix(format!("O{}", sub(l + 1)), "role-output", out, "output", tokens) }
+                { handover_matrix(format!("O{}", subscript(l + 1)), "role-output", out, "output", tokens) }
                 <span class="ho-op">{ "→" }</span>
-                { handover_matrix(format!("X{}", sub(l + 2)), "role-input", &pb.stack.traces[l + 1].input, "next", tokens) }
+                { handover_matrix(format!("X{}", subscript(l + 2)), "role-input", &pb.stack.traces[l + 1].input, "next", tokens) }
             </>
         },
     };
@@ -973,14 +966,14 @@ fn handover_text(pb: &Playback, beat: Beat, lang: Lang) -> (String, AttrValue, S
     let rule = "{background:color-mix(in srgb,var(--output) 24%,#fff);box-shadow:inset 0 0 0 3px var(--output)}";
     match beat {
         Beat::Residual => (
-            fill(S::HandOverResidual.t(lang), &[&a, &sub(l + 1)]),
+            fill(S::HandOverResidual.t(lang), &[&a, &subscript(l + 1)]),
             AttrValue::from(layer_output_formula(l + 1, residual, last)),
             format!("{out}{rule}\n"),
         ),
         Beat::Becomes => (
             fill(
                 S::HandOverBecomes.t(lang),
-                &[&a, &sub(l + 1), &b, &sub(l + 2)],
+                &[&a, &subscript(l + 1), &b, &subscript(l + 2)],
             ),
             AttrValue::from(layer_input_formula(l + 2)),
             format!("{out}{rule}\n[data-matrix=\"x\"][data-layer=\"{b}\"] td{rule}\n"),

@@ -40,7 +40,7 @@ use yew::prelude::*;
 /// The role a matrix plays (its colour; always named in its caption too).
 pub use crate::lesson::names::Role;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct MatrixProps {
     /// Which matrix (its contract name is `data-matrix`).
     pub name: MatrixName,
