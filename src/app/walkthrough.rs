@@ -306,6 +306,28 @@ fn layer_view(full: &Rc<Scenario>, stack: &Layers, l: usize) -> (Rc<Scenario>, b
     (Rc::new(s), has_w_o)
 }
 
+/// Whether `a` and `b` have the same layers, shapes and mask (then their
+/// walks have the same stops).
+fn same_shapes(a: &Scenario, b: &Scenario) -> bool {
+    let shapes = |s: &Scenario| -> Vec<(usize, usize, usize, bool, bool)> {
+        (0..s.layers())
+            .filter_map(|l| layer_weights(s, l))
+            .map(|(heads, w_o, residual)| {
+                let first = heads.first();
+                (
+                    heads.len(),
+                    first.map_or(0, |w| w.w_q.ncols()),
+                    first.map_or(0, |w| w.w_v.ncols()),
+                    w_o.is_some(),
+                    residual,
+                )
+            })
+            .collect()
+    };
+    (a.n(), a.scale, a.positional, &a.mask) == (b.n(), b.scale, b.positional, &b.mask)
+        && shapes(a) == shapes(b)
+}
+
 /// The walk's stops: each layer's steps at granularity `g` and its residual.
 fn tour_of(full: &Scenario, stack: &Layers, g: Granularity) -> Tour {
     let layers = stack.traces.len();
@@ -406,7 +428,11 @@ impl Reducible for Playback {
                 let (scenario, has_w_o) = layer_view(&full, &stack, layer);
                 let trace = stack.traces[layer].clone();
                 next.player.rebuild(&trace, g, has_w_o, t);
-                next.tour = Rc::new(tour_of(&full, &stack, g));
+                // The steps depend on the shapes and the mask, not on the
+                // numbers: an edit of a number keeps the tour.
+                if !same_shapes(&full, &self.full) {
+                    next.tour = Rc::new(tour_of(&full, &stack, g));
+                }
                 (next.layer, next.trace, next.scenario, next.has_w_o) =
                     (layer, trace, scenario, has_w_o);
                 (next.full, next.stack) = (full, stack);
