@@ -678,6 +678,8 @@ fn edits_leave_a_fitting_scenario_as_it_was() {
     assert_eq!(apply(&s, &Edit::Scale(s.scale), 1).unwrap(), s);
 }
 
+// proptest is a native dev-dependency only.
+#[cfg(not(target_arch = "wasm32"))]
 mod layer_properties {
     use super::*;
     use proptest::prelude::*;
