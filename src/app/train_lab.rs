@@ -14,8 +14,9 @@
 //! The lab element (the page's `section[data-lab="train"]`) carries the
 //! page contract's attributes (docs/format.md §3): `data-train-step`,
 //! `data-loss`, `data-accuracy`, `data-state`, `data-sample`,
-//! `data-speed`, and for the benchmark `data-steps-per-second` and
-//! `data-longest-slice-ms`.
+//! `data-speed`, and for the benchmark `data-steps-per-second`,
+//! `data-longest-slice-ms` and `data-slices` (slices run, over 16 ms, over
+//! 50 ms).
 
 use super::effects;
 use super::heatmap::{Heatmap, Map};
@@ -45,6 +46,15 @@ pub const EVAL_EVERY_MS: f64 = 120.0;
 pub const MAX_STEPS: u64 = 1500;
 /// The seed the lab opens with.
 pub const DEFAULT_SEED: u64 = 5;
+
+/// `performance.now()` in ms (0 outside a browser, for the native tests).
+fn now() -> f64 {
+    if cfg!(target_arch = "wasm32") {
+        effects::now_ms()
+    } else {
+        0.0
+    }
+}
 
 /// `data-state`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +95,16 @@ struct Shown {
     scores: Vec<HeadScore>,
 }
 
+/// An evaluation under way, a few samples a frame: sums kept in the order
+/// of `Model::evaluate`, so the loss has the same bits.
+struct Evaluation {
+    step: u64,
+    next: usize,
+    loss: f64,
+    right: usize,
+    count: usize,
+}
+
 /// The model and the training loop's bookkeeping.
 struct Run {
     model: Model,
@@ -100,7 +120,10 @@ struct Run {
     window: VecDeque<(f64, u64)>,
     measured: Option<f64>,
     longest_ms: f64,
+    /// Slices run, and those over 16 ms and over 50 ms (for the benchmark).
+    slices: [u32; 3],
     pending: bool,
+    evaluating: Option<Evaluation>,
 }
 
 impl Run {
@@ -122,9 +145,11 @@ impl Run {
             window: VecDeque::new(),
             measured: None,
             longest_ms: 0.0,
+            slices: [0; 3],
             pending: false,
+            evaluating: None,
         };
-        r.evaluate(effects::now_ms());
+        r.evaluate(now());
         if r.model.steps() > 0 {
             r.phase = Phase::Paused;
         }
@@ -137,7 +162,47 @@ impl Run {
 
     /// Loss, accuracy, the sample's trace and the head scores, now.
     fn evaluate(&mut self, now: f64) {
-        let (loss, accuracy) = self.model.evaluate();
+        let mut ev = self.evaluating.take().unwrap_or_else(|| self.begin());
+        self.evaluate_some(&mut ev, None);
+        self.finish(ev, now);
+    }
+
+    fn begin(&self) -> Evaluation {
+        Evaluation {
+            step: self.model.steps(),
+            next: 0,
+            loss: 0.0,
+            right: 0,
+            count: 0,
+        }
+    }
+
+    /// Evaluates samples until the set is done or `until` (ms) has come;
+    /// `true` when done. The same sums as `Model::evaluate`, in its order.
+    fn evaluate_some(&self, ev: &mut Evaluation, until: Option<f64>) -> bool {
+        let set = self.model.eval_set();
+        while let Some(s) = set.get(ev.next) {
+            let logits = self
+                .model
+                .predict(&s.tokens)
+                .expect("an evaluation sample fits its model")
+                .logits;
+            let (l, r, c, _) = train::backward::cross_entropy(&logits, &s.targets, 0.0);
+            ev.loss += l;
+            ev.right += r;
+            ev.count += c;
+            ev.next += 1;
+            if until.is_some_and(|t| now() >= t) {
+                break;
+            }
+        }
+        ev.next == set.len()
+    }
+
+    /// Shows a finished evaluation.
+    fn finish(&mut self, ev: Evaluation, now: f64) {
+        let count = ev.count.max(1) as f64;
+        let (loss, accuracy) = (ev.loss / count, ev.right as f64 / count);
         let traces = self
             .model
             .eval_trace()
@@ -145,7 +210,7 @@ impl Run {
             .into_iter()
             .map(Rc::new)
             .collect();
-        let step = self.model.steps();
+        let step = ev.step;
         self.shown = Shown {
             step,
             loss,
@@ -172,26 +237,45 @@ impl Run {
 
     /// Brings the shown numbers to the current step.
     fn settle(&mut self) {
-        if self.shown.step != self.model.steps() || self.shown.traces.is_empty() {
-            self.evaluate(effects::now_ms());
+        if self
+            .evaluating
+            .as_ref()
+            .is_some_and(|e| e.step != self.model.steps())
+        {
+            self.evaluating = None;
+        }
+        if self.evaluating.is_some()
+            || self.shown.step != self.model.steps()
+            || self.shown.traces.is_empty()
+        {
+            self.evaluate(now());
         }
     }
 
-    /// One animation frame's slice; `true` when it evaluated (the lab
-    /// redraws).
+    /// One animation frame's slice; `true` when it finished an evaluation
+    /// (the lab redraws). An evaluation under way goes on (no step is
+    /// taken until it is done); one is begun when the shown numbers are
+    /// stale and [`EVAL_EVERY_MS`] has passed; otherwise the steps due.
     fn slice(&mut self) -> bool {
-        let t0 = effects::now_ms();
+        let t0 = now();
         let stale = self.shown.step != self.model.steps();
         let mut evaluated = false;
-        if stale && t0 - self.last_eval_ms >= EVAL_EVERY_MS {
-            self.evaluate(t0);
-            evaluated = true;
+        if self.evaluating.is_none() && stale && t0 - self.last_eval_ms >= EVAL_EVERY_MS {
+            self.evaluating = Some(self.begin());
+        }
+        if let Some(mut ev) = self.evaluating.take() {
+            if self.evaluate_some(&mut ev, Some(t0 + SLICE_MS)) {
+                self.finish(ev, t0);
+                evaluated = true;
+            } else {
+                self.evaluating = Some(ev);
+            }
         } else {
             let (at, base) = self.anchor;
             let rate = self.rate();
             let due = (base + ((t0 - at).max(0.0) / 1000.0 * rate) as u64).min(MAX_STEPS);
             let mut did = 0;
-            while self.model.steps() < due && (did == 0 || effects::now_ms() - t0 < SLICE_MS) {
+            while self.model.steps() < due && (did == 0 || now() - t0 < SLICE_MS) {
                 self.model.step();
                 did += 1;
             }
@@ -210,13 +294,17 @@ impl Run {
                 self.measured = Some((b.1 - a.1) as f64 * 1000.0 / (b.0 - a.0));
             }
         }
-        self.longest_ms = self.longest_ms.max(effects::now_ms() - t0);
+        let took = now() - t0;
+        self.longest_ms = self.longest_ms.max(took);
+        self.slices[0] += 1;
+        self.slices[1] += u32::from(took > 16.0);
+        self.slices[2] += u32::from(took > 50.0);
         evaluated
     }
 
     fn start(&mut self) {
         self.phase = Phase::Training;
-        self.anchor = (effects::now_ms(), self.model.steps());
+        self.anchor = (now(), self.model.steps());
         self.window.clear();
         self.measured = None;
     }
@@ -224,6 +312,34 @@ impl Run {
     fn pause(&mut self) {
         self.phase = Phase::Paused;
         self.settle();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lab_evaluates_in_pieces_with_the_bits_of_model_evaluate() {
+        for task in Task::ALL {
+            let mut m = Model::new(Config::new(task, 3)).unwrap();
+            m.train(4);
+            let (loss, accuracy) = m.evaluate();
+            let mut run = Run::new(m);
+            assert_eq!(run.shown.loss.to_bits(), loss.to_bits(), "{task:?}");
+            assert_eq!(run.shown.accuracy.to_bits(), accuracy.to_bits());
+            // In pieces of one sample.
+            let mut ev = run.begin();
+            let mut pieces = 0;
+            while !run.evaluate_some(&mut ev, Some(f64::NEG_INFINITY)) {
+                pieces += 1;
+            }
+            assert_eq!(pieces + 1, train::EVAL_SIZE);
+            run.finish(ev, 0.0);
+            assert_eq!(run.shown.loss.to_bits(), loss.to_bits());
+            assert_eq!(run.shown.step, 4);
+            assert_eq!(run.phase, Phase::Paused);
+        }
     }
 }
 
@@ -391,6 +507,10 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 ("data-speed", speed),
                 ("data-steps-per-second", measured),
                 ("data-longest-slice-ms", longest),
+                (
+                    "data-slices",
+                    format!("{} {} {}", r.slices[0], r.slices[1], r.slices[2]),
+                ),
             ] {
                 let _ = lab.set_attribute(k, &v);
             }
@@ -421,13 +541,8 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             None => error.set(Some(T::BadSeed.t(lang).to_string())),
         })
     };
-    let on_task = setting(|c, v| {
-        Task::from_code(v).map(|t| {
-            let mut next = Config::new(t, c.seed);
-            next.positions = c.positions;
-            next
-        })
-    });
+    // A new task starts from its own defaults (docs/training.md).
+    let on_task = setting(|c, v| Task::from_code(v).map(|t| Config::new(t, c.seed)));
     let on_layers = setting(|c, v| {
         let l = v.parse().ok()?;
         Some(config_of(
@@ -517,7 +632,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let mut r = run.borrow_mut();
             r.speed = speed;
-            r.anchor = (effects::now_ms(), r.model.steps());
+            r.anchor = (now(), r.model.steps());
             r.window.clear();
             r.measured = None;
             drop(r);
@@ -928,4 +1043,25 @@ pub fn set_lang(lang: &str) {
             }
         }
     });
+}
+
+/// For scripts/bench-train.mjs: the milliseconds `steps` Adam steps of
+/// `task`'s default model take in this browser, then one evaluation on
+/// the evaluation set, then one evaluation sample's trace; empty for an
+/// unknown task.
+pub fn bench(task: &str, steps: u32) -> Vec<f64> {
+    let Some(Ok(mut m)) = Task::from_code(task).map(|t| Model::new(Config::new(t, DEFAULT_SEED)))
+    else {
+        return Vec::new();
+    };
+    let t0 = now();
+    for _ in 0..steps {
+        m.step();
+    }
+    let t1 = now();
+    m.evaluate();
+    let t2 = now();
+    m.eval_trace();
+    let t3 = now();
+    vec![t1 - t0, t2 - t1, t3 - t2]
 }

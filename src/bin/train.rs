@@ -37,4 +37,11 @@ pub fn set_lang(lang: &str) {
     attention_lab::app::train_lab::set_lang(lang);
 }
 
+/// For scripts/bench-train.mjs: milliseconds for `steps` steps of
+/// `task`'s default model, one evaluation and one trace.
+#[wasm_bindgen]
+pub fn bench(task: &str, steps: u32) -> Vec<f64> {
+    attention_lab::app::train_lab::bench(task, steps)
+}
+
 fn main() {}
