@@ -357,6 +357,15 @@ fn request(frame: &Frame) -> bool {
     }
 }
 
+/// A new run of `model` (stopped), keeping whether a frame is already
+/// asked for, so the loop never runs twice a frame.
+fn replace(run: &RefCell<Run>, model: Model) {
+    let mut next = Run::new(model);
+    let mut r = run.borrow_mut();
+    next.pending = r.pending;
+    *r = next;
+}
+
 /// The config the controls describe: the task's defaults with the
 /// reader's layers, heads, width, positions and seed.
 fn config_of(
@@ -526,7 +535,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
         let (run, error, note, ui) = (run.clone(), error.clone(), note.clone(), ui.clone());
         Rc::new(move |c: Config| match Model::new(c) {
             Ok(m) => {
-                *run.borrow_mut() = Run::new(m);
+                replace(&run, m);
                 error.set(None);
                 note.set(None);
                 ui.force_update();
@@ -667,7 +676,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 match text.as_deref().map(Model::from_json) {
                     Some(Ok(m)) => {
                         let steps = m.steps();
-                        *run.borrow_mut() = Run::new(m);
+                        replace(&run, m);
                         error.set(None);
                         note.set(Some(fill(T::Imported.t(lang), &[&steps.to_string()])));
                         ui.force_update();

@@ -4,11 +4,13 @@
 // workbench" gives the workbench the same weights; a model file round-trips.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, openPage, ready, readMatrix, BASE_URL } from './helpers.mjs';
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser;
 before(async () => {
   browser = await launch();
@@ -126,6 +128,12 @@ for (const lang of ['zh', 'en']) {
     assert.equal(cells.length, 7);
     assert.ok(cells.filter(([same]) => same === 'true').length >= 4);
     for (const [same, agree] of cells) if (same === 'true') assert.equal(agree, 'true');
+    // axe-core: no serious or critical violation in the trained lab.
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async (sel) => (await window.axe.run(document.querySelector(sel))).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), LAB);
+    assert.deepEqual(violations, []);
     assert.deepEqual(problems, []);
     await context.close();
   });
