@@ -357,6 +357,36 @@ fn request(frame: &Frame) -> bool {
     }
 }
 
+/// Writes the page contract's attributes on the lab element.
+fn mark(lab: &web_sys::Element, r: &Run) {
+    let s = &r.shown;
+    let sample = r
+        .model
+        .eval_sample()
+        .tokens
+        .iter()
+        .map(|&t| train::token_label(t))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let measured = r.measured.map(|m| rounded(m, 2)).unwrap_or_default();
+    for (k, v) in [
+        ("data-train-step", s.step.to_string()),
+        ("data-loss", exact(s.loss)),
+        ("data-accuracy", exact(s.accuracy)),
+        ("data-state", r.phase.code().to_string()),
+        ("data-sample", sample),
+        ("data-speed", exact(r.speed)),
+        ("data-steps-per-second", measured),
+        ("data-longest-slice-ms", rounded(r.longest_ms, 2)),
+        (
+            "data-slices",
+            format!("{} {} {}", r.slices[0], r.slices[1], r.slices[2]),
+        ),
+    ] {
+        let _ = lab.set_attribute(k, &v);
+    }
+}
+
 /// A new run of `model` (stopped), keeping whether a frame is already
 /// asked for, so the loop never runs twice a frame.
 fn replace(run: &RefCell<Run>, model: Model) {
@@ -490,40 +520,11 @@ pub fn TrainLab(p: &TrainProps) -> Html {
         })
     };
 
-    // The contract's attributes on the lab element, after every render.
+    // The contract's attributes on the lab element, after every render
+    // (and at once on Train and Pause).
     {
         let (run, lab) = (run.clone(), p.lab.clone());
-        use_effect(move || {
-            let r = run.borrow();
-            let s = &r.shown;
-            let sample = r
-                .model
-                .eval_sample()
-                .tokens
-                .iter()
-                .map(|&t| train::token_label(t))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let speed = exact(r.speed);
-            let measured = r.measured.map(|m| rounded(m, 2)).unwrap_or_default();
-            let longest = rounded(r.longest_ms, 2);
-            for (k, v) in [
-                ("data-train-step", s.step.to_string()),
-                ("data-loss", exact(s.loss)),
-                ("data-accuracy", exact(s.accuracy)),
-                ("data-state", r.phase.code().to_string()),
-                ("data-sample", sample),
-                ("data-speed", speed),
-                ("data-steps-per-second", measured),
-                ("data-longest-slice-ms", longest),
-                (
-                    "data-slices",
-                    format!("{} {} {}", r.slices[0], r.slices[1], r.slices[2]),
-                ),
-            ] {
-                let _ = lab.set_attribute(k, &v);
-            }
-        });
+        use_effect(move || mark(&lab, &run.borrow()));
     }
 
     let r = run.borrow();
@@ -595,7 +596,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
     });
 
     let on_train = {
-        let (run, ui, schedule) = (run.clone(), ui.clone(), schedule.clone());
+        let (run, ui, schedule, lab) = (run.clone(), ui.clone(), schedule.clone(), p.lab.clone());
         Callback::from(move |_: MouseEvent| {
             let training = {
                 let mut r = run.borrow_mut();
@@ -611,6 +612,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                     }
                 }
             };
+            mark(&lab, &run.borrow());
             if training {
                 schedule();
             }

@@ -269,20 +269,25 @@ test('clicks in the training lab never run the page\'s listeners, and Pause stop
   await page.click(`${LAB} [data-speed-button="1.5"]`);
   await page.click(`${LAB} [data-control="train"]`);
   await waitAttr(page, 'data-train-step', ['atLeast', 5], 20000);
-  // Pause, then count the steps over the next frames: none.
+  // Pause stops training in its click (the loop sees it before the next
+  // frame) and says so at once; no step over the next frames.
   const after = await page.evaluate(async (sel) => {
     const lab = document.querySelector(sel);
     lab.querySelector('[data-control="train"]').click();
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    await frame();
     const state = lab.dataset.state;
     const step = lab.dataset.trainStep;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
     for (let k = 0; k < 5; k++) await frame();
     return { state, step, later: lab.dataset.trainStep };
   }, LAB);
-  assert.equal(after.state, 'paused');
-  assert.equal(after.later, after.step);
+  assert.equal(after.state, 'paused', JSON.stringify(after));
+  assert.equal(after.later, after.step, JSON.stringify(after));
   for (const b of ['[data-control="step"]', '[data-speed-button="0.5"]', '[data-control="reset"]']) await page.click(`${LAB} ${b}`);
+  // The lab follows the page's language.
+  assert.equal(await page.textContent(`${LAB} [data-control="reset"]`), 'Reset', 'the lab in English');
+  await page.click('.lang-switch');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [data-control="reset"]`).textContent === '重置', LAB);
+  assert.equal(await page.textContent(`${LAB} h2`), '训练实验：看注意力头学会看哪里', 'the section\'s title in Chinese');
   assert.equal(await page.getAttribute(cell, 'data-value'), '7', 'the edit stays');
   assert.equal(await page.$eval('#redo', (b) => b.disabled), true, 'nothing was undone');
   assert.deepEqual(problems, []);
