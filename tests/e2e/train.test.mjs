@@ -293,3 +293,20 @@ test('clicks in the training lab never run the page\'s listeners, and Pause stop
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the section says loading while the module loads, and failed if it cannot', async () => {
+  const { context, page } = await openPage(browser);
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/train-[0-9a-f]{16}\.js$/, async (route) => { await held; await route.abort(); });
+  await page.goto(`${BASE_URL}?lang=en`);
+  await ready(page);
+  assert.equal(await page.getAttribute(LAB, 'data-labs'), null);
+  await page.click(`${LAB} [data-control="open-lab"]`);
+  await page.waitForSelector(`${LAB}[data-labs="loading"]`);
+  release();
+  await page.waitForSelector(`${LAB}[data-labs="failed"] [role="alert"]`);
+  // The rest of the page goes on working.
+  assert.ok(await page.$('[data-matrix="output"] [data-value]'));
+  await context.close();
+});
