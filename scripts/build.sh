@@ -5,12 +5,16 @@
 # - the first screen: the page's wasm + js + css and its snippets, within
 #   FIRST_BUDGET_BYTES (380 KB; BUDGET_BYTES is its old name);
 # - the labs module (src/bin/labs.rs, loaded after the first paint): its
-#   wasm + js, within LABS_BUDGET_BYTES (see README, "The labs module").
+#   wasm + js, within LABS_BUDGET_BYTES (see README, "The labs module");
+# - the training module (src/bin/train.rs, loaded when the reader opens the
+#   training lab): its wasm + js, within TRAIN_BUDGET_BYTES
+#   (docs/performance.md).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 FIRST_BUDGET_BYTES=${FIRST_BUDGET_BYTES:-${BUDGET_BYTES:-380000}}
 LABS_BUDGET_BYTES=${LABS_BUDGET_BYTES:-242000}
+TRAIN_BUDGET_BYTES=${TRAIN_BUDGET_BYTES:-190000}
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 cargo fetch --locked -q
@@ -23,7 +27,14 @@ rm -rf "$LABS_OUT"
 wasm-bindgen --target=web --no-typescript --out-dir="$LABS_OUT" --out-name=labs \
   "$TARGET_DIR/wasm32-unknown-unknown/release/labs.wasm"
 wasm-opt -Oz --converge --low-memory-unused "$LABS_OUT/labs_bg.wasm" -o "$LABS_OUT/labs_bg.wasm"
-python3 scripts/postbuild.py dist "$LABS_OUT"
+# The training module, the same way.
+cargo build --release --offline --locked --target wasm32-unknown-unknown --bin train
+TRAIN_OUT="$TARGET_DIR/train-web"
+rm -rf "$TRAIN_OUT"
+wasm-bindgen --target=web --no-typescript --out-dir="$TRAIN_OUT" --out-name=train \
+  "$TARGET_DIR/wasm32-unknown-unknown/release/train.wasm"
+wasm-opt -Oz --converge --low-memory-unused "$TRAIN_OUT/train_bg.wasm" -o "$TRAIN_OUT/train_bg.wasm"
+python3 scripts/postbuild.py dist "$LABS_OUT" "$TRAIN_OUT"
 
 # Prints each file and returns the gzip total in $sum.
 measure() {
@@ -36,14 +47,17 @@ measure() {
   done
 }
 measure < <(find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' \) \
-  ! -name 'notes.js' ! -name 'labs-*' | sort)
+  ! -name 'notes.js' ! -name 'labs-*' ! -name 'train-*' | sort)
 first=$sum
 printf 'size: first screen wasm+js+css gzip %d B (budget %d B)\n' "$first" "$FIRST_BUDGET_BYTES"
 measure < <(find dist -maxdepth 1 -type f -name 'labs-*' | sort)
 labs=$sum
 printf 'size: labs module wasm+js gzip %d B (budget %d B)\n' "$labs" "$LABS_BUDGET_BYTES"
-if [ "$labs" -eq 0 ]; then
-  echo "size: the labs module is missing from dist/" >&2
+measure < <(find dist -maxdepth 1 -type f -name 'train-*' | sort)
+train=$sum
+printf 'size: training module wasm+js gzip %d B (budget %d B)\n' "$train" "$TRAIN_BUDGET_BYTES"
+if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ]; then
+  echo "size: the labs or the training module is missing from dist/" >&2
   exit 1
 fi
 if [ "$first" -gt "$FIRST_BUDGET_BYTES" ]; then
@@ -52,5 +66,9 @@ if [ "$first" -gt "$FIRST_BUDGET_BYTES" ]; then
 fi
 if [ "$labs" -gt "$LABS_BUDGET_BYTES" ]; then
   echo "size: labs module OVER BUDGET" >&2
+  exit 1
+fi
+if [ "$train" -gt "$TRAIN_BUDGET_BYTES" ]; then
+  echo "size: training module OVER BUDGET" >&2
   exit 1
 fi

@@ -12,6 +12,9 @@
    its wasm), and name the glue in index.html's
    <meta name=attention-lab-labs content=./labs-<hash>.js>, where the page
    finds it (relative, so dist/ works under any sub-path and in iframes).
+4. With a third argument (the training module's output), the same for
+   it: train-<hash>_bg.wasm, train-<hash>.js and
+   <meta name=attention-lab-train content=./train-<hash>.js>.
 """
 import base64
 import hashlib
@@ -22,6 +25,7 @@ import sys
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 labs = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
+train = pathlib.Path(sys.argv[3]) if len(sys.argv) > 3 else None
 terser = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / ".bin" / "terser"
 index = dist / "index.html"
 html = index.read_text(encoding="utf-8")
@@ -54,25 +58,35 @@ html, count = re.subn(r"(<link href=\./style-[0-9a-f]+\.css integrity=\S+) rel=s
 if count != 1:
     sys.exit("postbuild: the stylesheet link was not found in index.html")
 
-if labs is not None:
-    for old in dist.glob("labs-*"):
+def add_module(name: str, out: pathlib.Path) -> None:
+    """Copies a module's wasm-bindgen output (`NAME.js`, `NAME_bg.wasm`)
+    into dist/ as NAME-<hash>_bg.wasm and NAME-<hash>.js and names the glue
+    in <meta name=attention-lab-NAME content=./NAME-<hash>.js>."""
+    global html
+    for old in dist.glob(f"{name}-*"):
         old.unlink()
-    wasm = (labs / "labs_bg.wasm").read_bytes()
-    wasm_name = "labs-" + hashlib.sha256(wasm).hexdigest()[:16] + "_bg.wasm"
+    wasm = (out / f"{name}_bg.wasm").read_bytes()
+    wasm_name = f"{name}-" + hashlib.sha256(wasm).hexdigest()[:16] + "_bg.wasm"
     (dist / wasm_name).write_bytes(wasm)
-    glue = (labs / "labs.js").read_text(encoding="utf-8")
+    glue = (out / f"{name}.js").read_text(encoding="utf-8")
     if "snippets/" in glue:
-        sys.exit("postbuild: the labs module's glue imports a snippet; copy it too")
-    glue, count = re.subn(r"(['\"])labs_bg\.wasm\1", lambda m: m.group(1) + wasm_name + m.group(1), glue)
+        sys.exit(f"postbuild: the {name} module's glue imports a snippet; copy it too")
+    glue, count = re.subn(r"(['\"])" + name + r"_bg\.wasm\1", lambda m: m.group(1) + wasm_name + m.group(1), glue)
     if count != 1:
-        sys.exit("postbuild: the labs module's glue does not name labs_bg.wasm once")
-    tmp = dist / "labs-glue.js"
+        sys.exit(f"postbuild: the {name} module's glue does not name {name}_bg.wasm once")
+    tmp = dist / f"{name}-glue.js"
     tmp.write_text(glue, encoding="utf-8")
     subprocess.run([str(terser), str(tmp), "--module", "--compress", "--mangle", "--output", str(tmp)], check=True)
-    js_name = "labs-" + hashlib.sha256(tmp.read_bytes()).hexdigest()[:16] + ".js"
+    js_name = f"{name}-" + hashlib.sha256(tmp.read_bytes()).hexdigest()[:16] + ".js"
     tmp.rename(dist / js_name)
-    html, count = re.subn(r"(<meta charset=utf-8>)", lambda m: m.group(1) + f"<meta content=./{js_name} name=attention-lab-labs>", html)
+    html, count = re.subn(r"(<meta charset=utf-8>)", lambda m: m.group(1) + f"<meta content=./{js_name} name=attention-lab-{name}>", html)
     if count != 1:
         sys.exit("postbuild: <meta charset=utf-8> was not found in index.html")
+
+
+if labs is not None:
+    add_module("labs", labs)
+if train is not None:
+    add_module("train", train)
 
 index.write_text(html, encoding="utf-8")

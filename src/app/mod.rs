@@ -24,6 +24,8 @@ pub mod persist;
 mod rich;
 mod stage_draw;
 mod toolbar;
+mod train_bridge;
+pub mod train_lab;
 pub mod views;
 mod walkthrough;
 

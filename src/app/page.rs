@@ -17,6 +17,7 @@ use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::persist::{Do, Persistence};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, preset_name, Toolbar};
+use super::train_bridge::TrainSection;
 use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario, Trace};
 use crate::lesson::edit::{layer_weights, Edit, Target, Weight};
@@ -431,6 +432,7 @@ pub fn App() -> Html {
         let d = dispatcher.clone();
         use_callback((), move |a: Action, _| d.dispatch(a))
     };
+    let train_action = (!embed && !locked).then(|| on_action.clone());
     let on_edit = {
         let d = dispatcher.clone();
         use_callback((), move |e: Edit, _| d.dispatch(Action::Edit(e)))
@@ -703,6 +705,11 @@ pub fn App() -> Html {
             // The labs module renders the labs into this section.
             if labs_on {
                 <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}></section>
+            }
+            // The training lab: its own module, loaded when opened (train_bridge).
+            if !embed || figure == effects::View::Train {
+                <TrainSection lang={lang} now={figure == effects::View::Train}
+                    on_action={train_action} />
             }
             if embed {
                 <p class="embed-credit">

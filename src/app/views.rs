@@ -6,7 +6,7 @@
 //! mount is `labs::LABS`. Adding a lab: its file in `src/app/labs/`, a row
 //! here, a row in `labs::LABS` (docs/architecture.md, "How to add a lab").
 
-use super::i18n::S;
+use super::i18n::{Lang, S, TP};
 
 /// Which figure an embedded page shows (`?view=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,6 +31,26 @@ pub enum View {
     Dropout,
     /// What attention costs, and cheaper variants.
     Cost,
+    /// The training lab (its own module, `src/bin/train.rs`).
+    Train,
+}
+
+/// A figure's name in the embed list, from the page's table or (the
+/// training lab) the training lab's page table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Title {
+    Page(S),
+    Train(TP),
+}
+
+impl Title {
+    /// Its text in `lang`.
+    pub fn t(self, lang: Lang) -> &'static str {
+        match self {
+            Title::Page(k) => k.t(lang),
+            Title::Train(k) => k.t(lang),
+        }
+    }
 }
 
 /// One row of [`VIEWS`].
@@ -40,7 +60,7 @@ pub struct ViewInfo {
     /// The `view=` name (and a lab's `data-lab`).
     pub name: &'static str,
     /// Its name in the toolbar's embed list.
-    pub title: S,
+    pub title: Title,
     /// Drawn by the labs module (loaded after the first paint).
     pub lab: bool,
     /// The settings it keeps in the address, namespaced by its name
@@ -50,39 +70,39 @@ pub struct ViewInfo {
 }
 
 /// Every figure, in the order the toolbar offers them.
-pub const VIEWS: [ViewInfo; 10] = [
+pub const VIEWS: [ViewInfo; 11] = [
     ViewInfo {
         view: View::Walkthrough,
         name: "walkthrough",
-        title: S::ViewWalkthrough,
+        title: Title::Page(S::ViewWalkthrough),
         lab: false,
         settings: &[],
     },
     ViewInfo {
         view: View::Heatmaps,
         name: "heatmaps",
-        title: S::ViewHeatmaps,
+        title: Title::Page(S::ViewHeatmaps),
         lab: false,
         settings: &[],
     },
     ViewInfo {
         view: View::Workbench,
         name: "workbench",
-        title: S::ViewWorkbench,
+        title: Title::Page(S::ViewWorkbench),
         lab: false,
         settings: &[],
     },
     ViewInfo {
         view: View::Scoring,
         name: "scoring",
-        title: S::ViewScoring,
+        title: Title::Page(S::ViewScoring),
         lab: true,
         settings: &[],
     },
     ViewInfo {
         view: View::Positions,
         name: "positions",
-        title: S::ViewPositions,
+        title: Title::Page(S::ViewPositions),
         lab: true,
         settings: &["positions.pe", "positions.order"],
     },
@@ -90,14 +110,14 @@ pub const VIEWS: [ViewInfo; 10] = [
     ViewInfo {
         view: View::Masks,
         name: "masks",
-        title: S::ViewMasks,
+        title: Title::Page(S::ViewMasks),
         lab: true,
         settings: &[],
     },
     ViewInfo {
         view: View::Dropout,
         name: "dropout",
-        title: S::ViewDropout,
+        title: Title::Page(S::ViewDropout),
         lab: true,
         settings: &[
             "dropout.train",
@@ -110,23 +130,32 @@ pub const VIEWS: [ViewInfo; 10] = [
     ViewInfo {
         view: View::Cost,
         name: "cost",
-        title: S::ViewCost,
+        title: Title::Page(S::ViewCost),
         lab: true,
         settings: &["cost.window", "cost.rank", "cost.metric"],
     },
     ViewInfo {
         view: View::Geometry,
         name: "geometry",
-        title: S::ViewGeometry,
+        title: Title::Page(S::ViewGeometry),
         lab: true,
         settings: &["geometry.v", "geometry.key"],
     },
     ViewInfo {
         view: View::Scaling,
         name: "scaling",
-        title: S::ViewScaling,
+        title: Title::Page(S::ViewScaling),
         lab: true,
         settings: &["scaling.dk", "scaling.seed"],
+    },
+    // Not a lab of the labs module: its own module, loaded when opened
+    // (src/app/train_bridge.rs).
+    ViewInfo {
+        view: View::Train,
+        name: "train",
+        title: Title::Train(TP::ViewTrain),
+        lab: false,
+        settings: &[],
     },
 ];
 
@@ -157,7 +186,7 @@ impl View {
     /// Whether the figure draws the scenario (the geometry and scaling labs
     /// draw their own vectors and samples): only these get a caption line.
     pub fn shows_scenario(self) -> bool {
-        !matches!(self, View::Geometry | View::Scaling)
+        !matches!(self, View::Geometry | View::Scaling | View::Train)
     }
 }
 

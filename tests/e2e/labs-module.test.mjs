@@ -115,7 +115,7 @@ test('an event inside the labs never runs one of the page\'s listeners', async (
   await page.press(`${cell} input`, 'Enter');
   await page.waitForSelector('#undo:not([disabled])');
   await page.waitForSelector('[data-lab="cost"]');
-  for (const lab of await page.$$eval('[data-lab]', (ls) => ls.map((l) => l.dataset.lab))) {
+  for (const lab of await page.$$eval('section.labs [data-lab]', (ls) => ls.map((l) => l.dataset.lab))) {
     await page.click(`[data-lab="${lab}"] .predict .skip`);
     await page.waitForSelector(`[data-lab="${lab}"] .verdict`);
   }

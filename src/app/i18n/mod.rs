@@ -1,7 +1,8 @@
-//! Every string a user can see, in Chinese and English, in three tables by
+//! Every string a user can see, in Chinese and English, in five tables by
 //! which WebAssembly module shows it, so that each module links only its
-//! own texts: [`C`] (both), [`S`] (the page: `page.rs`) and [`L`] (the
-//! labs module: `labs.rs`). Sentences with numbers are filled from the
+//! own texts: [`C`] (every module), [`S`] (the page: `page.rs`), [`L`] (the
+//! labs module: `labs.rs`), [`T`] (the training module: `train.rs`) and
+//! [`TP`] (the page's few words about the training lab, also in `train.rs`). Sentences with numbers are filled from the
 //! figure's values ([`fill`]); the walkthrough's captions are worded in
 //! `captions.rs`, refusals in `errors.rs`.
 //!
@@ -14,11 +15,13 @@ mod captions;
 mod errors;
 mod labs;
 mod page;
+mod train;
 
 pub use captions::caption_text;
 pub use errors::{error_text, refusal_text, too_long_text};
 pub use labs::L;
 pub use page::S;
+pub use train::{T, TP};
 
 macro_rules! strings {
     ($name:ident, $table:ident; $($key:ident => $zh:expr, $en:expr;)*) => {
@@ -53,7 +56,7 @@ strings! {
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
 }
 
-/// Every key of the three tables with its two texts, for the tests that
+/// Every key of the tables with its two texts, for the tests that
 /// read the whole table.
 #[cfg(test)]
 pub(crate) fn all_texts() -> Vec<(String, [&'static str; 2])> {
@@ -62,6 +65,12 @@ pub(crate) fn all_texts() -> Vec<(String, [&'static str; 2])> {
     all.extend(C::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(S::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(L::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
+    all.extend(T::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
+    all.extend(
+        TP::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
     all
 }
 
@@ -248,6 +257,8 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
         ("LabPlotCaption", &["1", "4096"]),
         ("LabCostHonest", &["0"]),
         ("LabLinearHow", &["1"]),
+        // The name of the number type the model trains in.
+        ("TrainLead", &["f64"]),
     ];
 
     /// `text` without what may always hold digits: `{n}` placeholders, the

@@ -8,7 +8,7 @@ pub mod dropout;
 pub mod geometry;
 pub mod masks;
 pub mod positions;
-mod predict;
+pub(crate) mod predict;
 pub mod scaling;
 pub mod scoring;
 

@@ -102,3 +102,60 @@ pub fn Lab(p: &LabProps) -> Html {
         </section>
     }
 }
+
+#[derive(Properties, PartialEq)]
+pub struct PredictProps {
+    pub question: AttrValue,
+    /// The answers offered, and which one is right.
+    pub answers: Vec<AttrValue>,
+    pub right: usize,
+    /// Said after any answer: why.
+    pub explanation: AttrValue,
+    /// "Predict first:", "Right.", "Not quite.", "Just show me", from the
+    /// string table of the module that shows it (each module links only
+    /// its own table).
+    pub words: [&'static str; 4],
+    /// Shown once the question is answered.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// "Predict, then reveal" alone, for a lab framed elsewhere (the training
+/// lab, whose controls stay visible): the same question, answers, verdict
+/// and explanation as [`Lab`]'s, in the words of the module that shows it
+/// (so the training module does not link the labs' table).
+#[component]
+pub fn Predict(p: &PredictProps) -> Html {
+    let chosen = use_state(|| None::<Option<usize>>);
+    let [first, right, wrong, skip] = p.words;
+    let pick = |a: Option<usize>| {
+        let chosen = chosen.clone();
+        Callback::from(move |_: MouseEvent| chosen.set(Some(a)))
+    };
+    let verdict = match *chosen {
+        Some(Some(a)) if a == p.right => Some(right),
+        Some(Some(_)) => Some(wrong),
+        _ => None,
+    };
+    html! {
+        <div class="predict">
+            <p class="question"><strong>{ first }</strong>{ " " }{ crate::app::rich::rich(&p.question) }</p>
+            <div class="answers" role="group" aria-label={first}>
+                { for p.answers.iter().enumerate().map(|(k, a)| html! {
+                    <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
+                        disabled={chosen.is_some()} onclick={pick(Some(k))}>{ a.clone() }</button>
+                }) }
+                if chosen.is_none() {
+                    <button class="skip" onclick={pick(None)}>{ skip }</button>
+                }
+            </div>
+            if chosen.is_some() {
+                <p class="verdict" role="status">
+                    if let Some(v) = verdict { <strong>{ v }</strong>{ " " } }
+                    { crate::app::rich::rich(&p.explanation) }
+                </p>
+                { p.children.clone() }
+            }
+        </div>
+    }
+}

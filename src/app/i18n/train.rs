@@ -1,0 +1,122 @@
+//! The training lab's texts: [`T`], the training module's
+//! (`src/bin/train.rs`: its controls, readouts, questions and the decoding
+//! readout), and [`TP`], the page's few words about it (its title, "Open
+//! the training lab", its name in the embed list), in a table of their own
+//! so that neither the labs module nor the training module links them.
+
+use super::{strings, Lang};
+
+strings! {
+    T, TRAIN;
+    TrainLead => "一个只有注意力的小模型（词嵌入加位置、注意力层、反嵌入），就在这个页面里用 f64 训练：选一个任务，按“训练”，看评估集上的损失下降，看每个头的权重图怎样变成一种模式。",
+        "A small attention-only model (embeddings plus positions, attention layers, an unembedding), trained in f64 right in this page: pick a task, press Train, and watch the loss on the evaluation set fall and each head's weights settle into a pattern.";
+    TrainPredictFirst => "先猜一猜：", "Predict first:";
+    TrainPredictRight => "猜对了。", "Right.";
+    TrainPredictWrong => "不对。", "Not quite.";
+    TrainPredictSkip => "直接看结果", "Just show me";
+    AnswerCan => "能", "Yes";
+    AnswerCannot => "不能", "No";
+    NeedsPositions => "需要位置", "It needs positions";
+    NoPositionsNeeded => "不需要位置", "It does not";
+    QPrevious => "一层、一个头：模型能学会“看前一个词”吗？",
+        "One layer, one head: can the model learn to look at the previous token?";
+    EPrevious => "能。有了位置，一个头可以按位置打分：每个查询把几乎全部权重放在它前面的那个位置上（见下面每个头的前一词元分数），输出就是前一个词的向量，反嵌入再把它读成那个词。",
+        "Yes. With positions a head can score by place: each query puts nearly all its weight on the position just before it (see each head's previous-token score below), so its output is the previous token's vector, which the unembedding reads back as that token.";
+    QReverse => "去掉位置（“位置”选“无”），模型还能学会倒序吗？",
+        "Without positions (set Positions to none), can the model still learn to reverse the sequence?";
+    EReverse => "不能。注意力本身看不出顺序（笔记 000 第 5.2 节）：没有位置，同一个词不管站在哪里都得到同样的输出，准确率停在偶然水平附近；换成学习得到的位置再训练，它就学会了。",
+        "No. Attention alone has no order (note 000 §5.2): without positions a token gets the same output wherever it stands, so accuracy stays near chance; with learned positions it learns.";
+    QInduction => "只用一层注意力，模型能学会归纳（重复的片段里，预测上次跟在这个词后面的词）吗？",
+        "With a single attention layer, can the model learn induction (in a repeated run, predict the token that followed this one last time)?";
+    EInduction => "不能。归纳要两步：第一层的前一词元头把“我前面是哪个词”写进每个位置，第二层的归纳头再去找“上次跟在我后面的词”。一层只能做其中一步（笔记 000 第 3.2 节：层可以叠起来）。用两层训练，看第二层有没有头被标成“归纳头”。",
+        "No. Induction takes two steps: a previous-token head in the first layer writes \"which token came before me\" into each position, and an induction head in the second layer looks for \"the token that followed me last time\". One layer can do only one of them (note 000 §3.2: layers stack). Train with two layers and watch for a second-layer head labelled \"induction head\".";
+    QMajority => "分类：答案只从最后一个位置读出。模型要有位置才能数出哪个词最多吗？",
+        "Classification: the answer is read from the last position alone. Does the model need positions to count which token is most frequent?";
+    EMajority => "不需要。数数与顺序无关：最后一个位置的查询可以把权重摊在所有词上，平均值里份额最大的词就是答案（笔记 000 第 2.1 节：一个序列一个标签）。把“位置”选“无”试试。",
+        "It does not. Counting does not depend on order: the last position's query can spread its weight over every token, and the token with the largest share of that average is the answer (note 000 §2.1: one label per sequence). Try it with Positions set to none.";
+    Now => "现在：第 {1} 步，准确率 {2}，损失 {3}。", "Now: step {1}, accuracy {2}, loss {3}.";
+    Task => "任务", "Task";
+    TaskPrevious => "前一个词", "Previous token";
+    TaskReverse => "倒序", "Reverse";
+    TaskInduction => "归纳", "Induction";
+    TaskMajority => "多数（分类）", "Majority (classification)";
+    Layers => "层数", "Layers";
+    Heads => "每层头数", "Heads per layer";
+    DModel => "d_model（向量宽度）", "d_model (vector width)";
+    Positions => "位置", "Positions";
+    PosLearned => "学习得到的", "learned";
+    PosSinusoidal => "正弦", "sinusoidal";
+    PosNone => "无", "none";
+    SeedLabel => "随机种子", "Seed";
+    BadSeed => "种子必须是不小于零的整数，已保留原来的值", "The seed must be a whole number, not negative; the last value stays";
+    BadConfig => "这个设置建不成模型：{1}", "This setting cannot build a model: {1}";
+    Train => "训练", "Train";
+    OneStep => "走一步", "One step";
+    Reset => "重置", "Reset";
+    Open => "在工作台中打开", "Open in the workbench";
+    Export => "导出模型", "Export model";
+    Import => "导入模型", "Import model";
+    ImportFailed => "模型文件没有导入：{1}", "The model file was not imported: {1}";
+    Imported => "已导入：第 {1} 步的模型。", "Imported: the model at step {1}.";
+    Target => "目标：每秒 {1} 步", "target: {1} steps/s";
+    Measured => "实测：每秒 {1} 步", "measured: {1} steps/s";
+    StateIdle => "未训练", "not trained";
+    StateTraining => "训练中", "training";
+    StatePaused => "已暂停", "paused";
+    StateDone => "完成", "done";
+    Step => "步数", "Step";
+    State => "状态", "State";
+    Loss => "损失", "Loss";
+    Accuracy => "准确率", "Accuracy";
+    DoneRule => "评估集上全部预测正确，或到了第 {1} 步，训练就停下。",
+        "Training stops when every prediction on the evaluation set is right, or at step {1}.";
+    EvalSet => "损失是固定评估集（{1} 个序列）上的平均交叉熵；准确率是其中预测对的位置所占的比例。",
+        "The loss is the mean cross-entropy on a fixed evaluation set ({1} sequences); the accuracy is the share of its predicted positions that are right.";
+    CurveTitle => "损失和准确率", "Loss and accuracy";
+    CurveAxes => "横轴：步数，到 {1}；纵轴：损失（实线，最高 {2}）和准确率（虚线，最高为全对）。",
+        "Across: steps, up to {1}; up: the loss (solid, at most {2}) and the accuracy (dashed, up to all right).";
+    HeadsTitle => "每个头在评估样本上的注意力权重（同一色标）", "Every head's attention weights on the evaluation sample (one colour scale)";
+    Sample => "评估样本：", "Evaluation sample:";
+    HeadName => "第 {1} 层 · 头 {2}", "Layer {1} · head {2}";
+    PreviousHead => "前一词元头", "previous-token head";
+    InductionHead => "归纳头", "induction head";
+    Scores => "前一词元分数 {1}，归纳分数 {2}", "previous-token score {1}, induction score {2}";
+    Labelled => "{1}（分数 {2}）", "{1} (score {2})";
+    DecodeTitle => "解码：一次一个词，对比一次并行", "Decoding: one token at a time, against one parallel pass";
+    DecodeLead => "训练是并行的：一次前向就得到每个位置的预测（笔记 000 第 6.2 节）。生成却只能一步一步来：每步只为一个新位置算查询、键和值，键和值存进缓存。这里用评估样本的前 {1} 个词作提示，让模型自己往下写。",
+        "Training is parallel: one forward pass gives every position's prediction (note 000 §6.2). Generating goes step by step: each step computes the query, key and value of one new position and keeps the key and value in a cache. Here the first {1} tokens of the evaluation sample are the prompt, and the model writes on by itself.";
+    DecodeSteps => "并行：{1} 次前向，得到全部 {2} 个位置的预测。解码：{3} 步，每步一个位置。",
+        "Parallel: {1} pass for the predictions at all {2} positions. Decoding: {3} steps, one position each.";
+    DecodeAgree => "前缀相同的 {1} 个位置上，两者的预测有 {2} 个一致。",
+        "At the {1} positions whose inputs so far are the same, {2} of the predictions agree.";
+    DecodeNotCausal => "这个任务没有因果掩码（每个位置都看得到后面的词），而解码器看不到未来，所以两者的预测可以不同。",
+        "This task has no causal mask (each position sees the later tokens), but a decoder cannot see the future, so the two may predict differently.";
+    DecodeWhen => "训练停下后显示。", "Shown when training stops.";
+    Position => "位置", "position";
+    SampleRow => "样本", "sample";
+    ParallelRow => "并行预测", "parallel prediction";
+    DecoderInput => "解码器的输入", "decoder's input";
+    DecoderRow => "解码预测", "decoder's prediction";
+}
+
+strings! {
+    TP, TRAIN_PAGE;
+    TrainTitle => "训练实验：看注意力头学会看哪里", "The training lab: watch attention heads learn where to look";
+    TrainOpenLab => "打开训练实验", "Open the training lab";
+    TrainLoading => "正在加载训练实验……", "Loading the training lab…";
+    TrainFailed => "训练实验没能加载。", "The training lab could not be loaded.";
+    ViewTrain => "训练实验", "Training lab";
+}
+
+impl T {
+    /// The words of the predict frame (`labs::predict::Predict`).
+    pub fn predict_words(lang: Lang) -> [&'static str; 4] {
+        [
+            T::TrainPredictFirst,
+            T::TrainPredictRight,
+            T::TrainPredictWrong,
+            T::TrainPredictSkip,
+        ]
+        .map(|k| k.t(lang))
+    }
+}
