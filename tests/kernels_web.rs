@@ -1,7 +1,8 @@
 //! The engine's kernels in WebAssembly (headless Chromium), where they use
 //! SIMD: `exp_pair` gives exactly `f64::exp`'s bits on every kind of input,
 //! and the products equal the plain triple loop bit for bit (the native
-//! property tests, tests/engine_props.rs, cannot reach the wasm lanes).
+//! property tests, tests/engine_props.rs, cannot reach the wasm lanes); and
+//! the training lab's model trains the same bits as natively.
 #![cfg(target_arch = "wasm32")]
 
 use attention_kernels::{exp_pair, matmul, matmul_t};
@@ -134,4 +135,20 @@ fn products_equal_the_plain_loop_bit_for_bit() {
             }
         }
     }
+}
+
+/// The training lab's model (crates/train) trains the same weights in the
+/// browser as natively: the fingerprint of every weight's bits after 15
+/// steps of `induction` from seed 7 is the one crates/train/tests/model.rs
+/// checks natively (`INDUCTION_7_AFTER_15`).
+#[wasm_bindgen_test]
+fn the_same_seed_trains_the_same_bits_in_webassembly() {
+    let mut m = train::Model::new(train::Config::new(train::Task::Induction, 7)).unwrap();
+    m.train(15);
+    assert_eq!(
+        m.fingerprint(),
+        0x81ad_3995_8f9c_d181,
+        "{:#x}",
+        m.fingerprint()
+    );
 }

@@ -45,6 +45,7 @@ pub use scenario::{
     Scenario, ScenarioError, Stage, FORMAT, MAX_D, MAX_D_MODEL, MAX_HEADS, MAX_LAYERS, MAX_N,
     MAX_TOKEN_CHARS,
 };
+pub use softmax::exp;
 pub use softmax::{softmax_jacobian, softmax_masked, softmax_parts, SoftmaxParts};
 
 /// Every matrix of the engine: `nalgebra::DMatrix<f64>`, rows are positions.

@@ -12,11 +12,12 @@ use super::Matrix;
 pub fn sinusoidal(n: usize, d_model: usize) -> Matrix {
     Matrix::from_fn(n, d_model, |p, c| {
         let two_k = (c - c % 2) as f64;
-        let angle = p as f64 / 10000f64.powf(two_k / d_model as f64);
+        // sin, cos and pow with the same bits natively and in WebAssembly.
+        let angle = p as f64 / attention_kernels::pow(10000.0, two_k / d_model as f64);
         if c % 2 == 0 {
-            angle.sin()
+            attention_kernels::sin(angle)
         } else {
-            angle.cos()
+            attention_kernels::cos(angle)
         }
     })
 }

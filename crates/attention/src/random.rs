@@ -34,7 +34,8 @@ impl Rng {
         // 1 − u lies in (0, 1], so the logarithm is finite.
         let u = 1.0 - self.unit();
         let v = self.unit();
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+        // The same bits natively and in WebAssembly (attention_kernels::ln, cos).
+        (-2.0 * attention_kernels::ln(u)).sqrt() * attention_kernels::cos(std::f64::consts::TAU * v)
     }
 
     /// A number in `[-1, 1]` with two decimals, so it is easy to read and type.

@@ -6,6 +6,10 @@
 //! result unchanged mathematically (the factor `exp(−max)` cancels) but keeps
 //! every `exp` at most 1, so scores of 1e300 do not overflow.
 
+/// eˣ with the same bits natively and in WebAssembly (the kernels'; every
+/// softmax of the app uses it).
+pub use attention_kernels::exp;
+
 /// Softmax of `scores` over the entries where `allowed[j]` is true; masked
 /// entries get exactly `0.0`.
 ///
@@ -38,7 +42,7 @@ pub fn softmax_parts(scores: &[f64], allowed: &[bool]) -> Option<SoftmaxParts> {
     let exps: Vec<f64> = (0..scores.len())
         .map(|j| {
             if visible(j) {
-                (scores[j] - max).exp()
+                exp(scores[j] - max)
             } else {
                 0.0
             }

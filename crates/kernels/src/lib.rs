@@ -356,7 +356,7 @@ mod lanes {
 mod lanes {
     #[inline(always)]
     pub(crate) fn exp_pair(x: [f64; 2]) -> [f64; 2] {
-        [x[0].exp(), x[1].exp()]
+        [super::exp(x[0]), super::exp(x[1])]
     }
 
     /// `acc[i] = acc[i].max(x[i])`.
@@ -395,7 +395,7 @@ mod lanes {
     #[inline(always)]
     pub(crate) fn exp_sub(s: &[f64], max: &[f64], out: &mut [f64]) {
         for ((s, m), o) in s.iter().zip(max).zip(out) {
-            *o = (s - m).exp();
+            *o = super::exp(s - m);
         }
     }
 
@@ -416,7 +416,75 @@ mod lanes {
     }
 }
 
-/// `[x₀.exp(), x₁.exp()]`, bit for bit. In WebAssembly with `simd128`, two
+/// `eˣ` with the same bits on every target: WebAssembly's `f64::exp` (a
+/// port of musl's routine), and elsewhere the same routine from the `libm`
+/// crate rather than the platform's own, which may round the last bit
+/// otherwise.
+#[inline]
+pub fn exp(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x.exp()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        libm::exp(x)
+    }
+}
+
+/// `ln x`, the same bits on every target (see [`exp`]).
+#[inline]
+pub fn ln(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x.ln()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        libm::log(x)
+    }
+}
+
+/// `cos x`, the same bits on every target (see [`exp`]).
+#[inline]
+pub fn cos(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x.cos()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        libm::cos(x)
+    }
+}
+
+/// `sin x`, the same bits on every target (see [`exp`]).
+#[inline]
+pub fn sin(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x.sin()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        libm::sin(x)
+    }
+}
+
+/// `xʸ`, the same bits on every target (see [`exp`]).
+#[inline]
+pub fn pow(x: f64, y: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x.powf(y)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        libm::pow(x, y)
+    }
+}
+
+/// `[exp(x₀), exp(x₁)]` ([`exp`]), bit for bit. In WebAssembly with `simd128`, two
 /// lanes at once on exp's common path (see [`lanes::exp_pair`]); elsewhere
 /// `f64::exp` twice.
 #[inline]

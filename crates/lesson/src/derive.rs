@@ -540,7 +540,13 @@ impl<'a> Ctx<'a> {
             .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))))
             .unwrap_or(f64::NAN);
         let exps: Vec<f64> = (0..n)
-            .map(|j| if visible(j) { (s(j) - mu).exp() } else { 0.0 })
+            .map(|j| {
+                if visible(j) {
+                    attention::exp(s(j) - mu)
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let z: f64 = exps.iter().sum();
         (mu, exps, z)

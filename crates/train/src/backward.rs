@@ -6,6 +6,7 @@
 //! have the same bits on every machine.
 
 use attention::{matmul, matmul_t, Matrix};
+use attention_kernels::{exp, ln};
 
 /// `Aᵀ·B` (the engine's products, left to right).
 fn t_mul(a: &Matrix, b: &Matrix) -> Matrix {
@@ -29,12 +30,12 @@ pub fn cross_entropy(
         let Some(y) = *y else { continue };
         let row = logits.row(i);
         let max = row.max();
-        let lse = max + row.iter().map(|z| (z - max).exp()).sum::<f64>().ln();
+        let lse = max + ln(row.iter().map(|z| exp(z - max)).sum::<f64>());
         loss += lse - row[y];
         right += usize::from(argmax(row.iter().copied()) == y);
         count += 1;
         for (c, z) in row.iter().enumerate() {
-            dz[(i, c)] = ((z - lse).exp() - f64::from(u8::from(c == y))) * per_row;
+            dz[(i, c)] = (exp(z - lse) - f64::from(u8::from(c == y))) * per_row;
         }
     }
     (loss, right, count, dz)

@@ -413,6 +413,21 @@ impl Model {
         self.steps
     }
 
+    /// FNV-1a over the bits of every weight, in [`Params::named`] order:
+    /// equal only when every weight is the same f64, so the same seed can
+    /// be checked to give the same model natively and in WebAssembly.
+    pub fn fingerprint(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for (_, m) in self.params.named() {
+            for x in m.iter() {
+                for b in x.to_bits().to_le_bytes() {
+                    h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+        }
+        h
+    }
+
     /// The fixed evaluation set.
     pub fn eval_set(&self) -> &[Sample] {
         &self.eval
@@ -707,7 +722,7 @@ impl Model {
                     values.push(matmul(&x, &h.w_v));
                     let s: Vec<f64> = keys.iter().map(|k| q.dot(k) / divisor).collect();
                     let max = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                    let e: Vec<f64> = s.iter().map(|v| (v - max).exp()).collect();
+                    let e: Vec<f64> = s.iter().map(|v| attention_kernels::exp(v - max)).collect();
                     let sum: f64 = e.iter().sum();
                     for (w, v) in e.iter().zip(values.iter()) {
                         for col in 0..c.d_head {

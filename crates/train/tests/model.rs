@@ -220,6 +220,29 @@ fn majority_learns() {
     assert!(acc >= 0.95, "majority: {acc} after {steps} steps");
 }
 
+/// The fingerprint of `Config::new(Task::Induction, 7)` after 15 steps.
+/// tests/kernels_web.rs checks the same number in WebAssembly (headless
+/// Chromium): the same seed trains the same model, bit for bit, natively
+/// and in the browser.
+const INDUCTION_7_AFTER_15: u64 = 0x81ad_3995_8f9c_d181;
+
+/// The same for `previous` with the sinusoidal positions, after 10 steps.
+const PREVIOUS_SINUSOIDAL_3_AFTER_10: u64 = 0x4f4a_ff62_e969_39db;
+
+#[test]
+fn same_seed_same_fingerprint_everywhere() {
+    let mut m = Model::new(Config::new(Task::Induction, 7)).unwrap();
+    m.train(15);
+    let f = m.fingerprint();
+    assert_eq!(f, INDUCTION_7_AFTER_15, "{f:#x}");
+    let mut c = Config::new(Task::Previous, 3);
+    c.positions = Positions::Sinusoidal;
+    let mut m = Model::new(c).unwrap();
+    m.train(10);
+    let f = m.fingerprint();
+    assert_eq!(f, PREVIOUS_SINUSOIDAL_3_AFTER_10, "{f:#x}");
+}
+
 #[test]
 fn same_seed_same_bits() {
     let run = || {
