@@ -40,7 +40,7 @@ export function centreOf(page, selector) {
 
 /** A drag as pointer events of type `pointerType` dispatched from the page
  * itself: down on the element, moves and up on whatever is under the finger
- * (WebKitGTK's WebDriver has no touch input; see tests/cross/README.md). */
+ * (WebKitGTK's WebDriver has no touch input; README, "Browsers"). */
 export function syntheticDrag(page, selector, dx, dy, pointerType) {
   return page.evaluate(([s, dx, dy, type]) => {
     const el = document.querySelector(s);
