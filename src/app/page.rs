@@ -67,7 +67,14 @@ fn summary(s: &Scenario, lang: Lang) -> String {
         mask_text(&s.mask, lang),
         S::PositionalLabel.t(lang),
         positional.t(lang)
-    )
+    ) + &if s.layers() > 1 {
+        format!(
+            " · {}",
+            fill(S::LayersCount.t(lang), &[&s.layers().to_string(), "1"])
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// An embedded figure's caption line (`caption=1`): the scenario's name
@@ -686,7 +693,10 @@ pub fn App() -> Html {
                         }
                     </section>
                 </div>
-                { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(), selected: state.selected,
+                { derivation_panel(&DerivationProps { scenario: s.clone(), trace: t.clone(),
+                    // Derivations follow layer 1; with layers stacked the
+                    // output is the last layer's, which has none.
+                    selected: state.selected.filter(|sel| !stacked || sel.name != MatrixName::Output),
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }

@@ -584,12 +584,15 @@ fn fit_stack(s: &mut Scenario, seed: u64) {
 /// Layer `l` gets a W_O ((h·d_v) × d_model for layer 0, as wide as its
 /// input after) or loses it.
 fn set_output_projection(s: &mut Scenario, l: usize, on: bool, seed: u64) -> Result<(), EditError> {
+    let field = format!("{}w_o", layer_prefix(l));
+    if layer_weights(s, l).is_none() {
+        return Err(EditError::NoSuchMatrix { field });
+    }
     let width = if l == 0 {
         s.d_model()
     } else {
         output_width(s, l - 1)
     };
-    let field = format!("{}w_o", layer_prefix(l));
     let layer = layer_mut(s, l).ok_or(EditError::NoSuchMatrix { field })?;
     let rows = layer.heads.len() * layer.heads.first().map_or(0, |w| w.w_v.ncols());
     *layer.w_o = on.then(|| match layer.w_o.take() {

@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! The model's contract: every gradient against finite differences, Adam by
 //! hand, the lessons really learn (fixed seeds, fixed step budgets), same
 //! seed same bits, decoding agrees with the parallel pass, the model file.

@@ -87,6 +87,7 @@ strings! {
     LayersIntro => "自注意力可以一层叠一层（笔记 000 §3.2）：后一层读的是前一层的输出，每个位置已经混进了上下文。每层有自己的头和权重。",
         "Self-attention layers stack (note 000 §3.2): the next layer reads the previous layer's output, where every position is already mixed with context. Each layer has its own heads and weights.";
     LayerReads => "第 {1} 层读这个：上一层的输出（不可编辑，改上一层就会变）", "Layer {1} reads this: the previous layer's output (not editable: change the layer before it)";
+    LayersCount => "{1} 层（以上 d_k、d_v、h 是第 {2} 层的）", "{1} layers (d_k, d_v and h above are layer {2}'s)";
     LayerInputTitle => "第 {1} 层的输入 X{2}", "Layer {1}'s input X{2}";
     LayerOutputTitle => "第 {1} 层的输出 O{2}", "Layer {1}'s output O{2}";
     CapLayerOutputResidual => "这一层的输出：它的输入加上注意力的输出（残差）", "This layer's output: its input plus its attention output (the residual)";

@@ -677,3 +677,66 @@ fn edits_leave_a_fitting_scenario_as_it_was() {
     let s = crate::presets::induction();
     assert_eq!(apply(&s, &Edit::Scale(s.scale), 1).unwrap(), s);
 }
+
+// proptest is a native dev-dependency only.
+#[cfg(not(target_arch = "wasm32"))]
+mod layer_properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One layer edit, its numbers drawn small.
+    fn edit() -> impl Strategy<Value = Edit> {
+        prop_oneof![
+            Just(Edit::AddLayer),
+            (0usize..5).prop_map(Edit::RemoveLayer),
+            (0usize..5, 0usize..3, 0usize..7).prop_map(|(layer, d, size)| Edit::LayerResize {
+                layer,
+                dim: [Dim::Heads, Dim::DK, Dim::DV][d],
+                size,
+            }),
+            (0usize..5, any::<bool>())
+                .prop_map(|(layer, on)| Edit::LayerOutputProjection { layer, on }),
+            (0usize..5, any::<bool>()).prop_map(|(layer, on)| Edit::Residual { layer, on }),
+            (0usize..2, 1usize..6).prop_map(|(d, size)| Edit::Resize {
+                dim: [Dim::N, Dim::DModel][d],
+                size,
+            }),
+            Just(Edit::Positional(Positional::OneHot)),
+            Just(Edit::Positional(Positional::None)),
+            (0usize..5, 0usize..3, 0usize..8, 0usize..8).prop_map(|(l, h, row, col)| Edit::Cell {
+                target: Target::W(l, Weight::WV(h)),
+                row,
+                col,
+                value: 0.5,
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Any sequence of layer edits either gives a scenario that
+        /// validates and computes every layer, or is refused with a field
+        /// and leaves the scenario as it was: never a panic.
+        #[test]
+        fn layer_edits_never_break_a_scenario(
+            induction in any::<bool>(),
+            edits in proptest::collection::vec(edit(), 1..12),
+        ) {
+            let mut s = if induction {
+                crate::presets::induction()
+            } else {
+                random(3, Dims { n: 3, d_model: 4, d_k: 2, d_v: 2, heads: 2 }, true)
+            };
+            for e in &edits {
+                match apply(&s, e, 5) {
+                    Ok(next) => {
+                        prop_assert!(next.validate().is_ok());
+                        prop_assert!(attention::compute_stack(&next).is_ok());
+                        s = next;
+                    }
+                    Err(err) => prop_assert!(!err.field().is_empty(), "{e:?}"),
+                }
+            }
+        }
+    }
+}
