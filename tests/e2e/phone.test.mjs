@@ -97,3 +97,27 @@ test('a browser without WebAssembly SIMD is told so, in both languages', async (
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the masks lab paints a row with a finger drag, as with a mouse', async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.goto(`${BASE_URL}?lang=en&embed=1&view=masks`);
+  await ready(page);
+  await page.click('[data-lab] .predict .skip');
+  const cell = (i, j) => `[data-lab="masks"] .mask-grid button[data-row="${i}"][data-col="${j}"]`;
+  await page.waitForSelector(cell(2, 2));
+  await page.$eval(cell(2, 0), (el) => el.scrollIntoView({ block: 'center' }));
+  const centre = async (i, j) => { const b = await (await page.$(cell(i, j))).boundingBox(); return { x: b.x + b.width / 2, y: b.y + b.height / 2 }; };
+  const from = await centre(2, 0);
+  const to = await centre(2, 2);
+  const on = String((await page.getAttribute(cell(2, 0), 'data-value')) !== 'true');
+  // Real touch events (CDP), as a phone sends them.
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+  await touch('touchStart', from);
+  for (let k = 1; k <= 6; k++) await touch('touchMove', { x: from.x + ((to.x - from.x) * k) / 6, y: from.y });
+  await touch('touchEnd');
+  await page.waitForFunction(([sel, v]) => document.querySelector(sel).dataset.value === v, [cell(2, 2), on]);
+  for (let j = 0; j <= 2; j++) assert.equal(await page.getAttribute(cell(2, j), 'data-value'), on, `cell 3,${j + 1}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

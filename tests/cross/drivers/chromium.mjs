@@ -1,6 +1,6 @@
 // Chromium (Debian's, as tests/e2e) through playwright-core over CDP.
 import { chromium } from 'playwright-core';
-import { waitFor, centreOf } from './common.mjs';
+import { waitFor, centreOf, reveal } from './common.mjs';
 
 export const name = 'chromium';
 
@@ -28,7 +28,11 @@ export async function launch() {
         reload: () => page.reload().then(() => {}),
         evaluate: (fn, arg) => page.evaluate(fn, arg),
         waitFor: (target, arg, opts) => waitFor(me, target, arg, opts),
-        click: (sel) => page.click(sel),
+        async click(sel) {
+          await page.waitForSelector(sel, { state: 'attached' });
+          await page.evaluate(reveal, sel);
+          await page.click(sel);
+        },
         async fill(sel, text, key = 'Enter') {
           await page.click(sel);
           await page.evaluate((s) => document.querySelector(s).select(), sel);

@@ -26,6 +26,23 @@ export function waitFor(page, target, arg, { timeout = 15000 } = {}) {
   return poll(() => page.evaluate(target, arg), target.toString().slice(0, 120), timeout);
 }
 
+/** Page-side: scrolls `sel` to the middle of the viewport and waits two
+ * frames. The page's sections off screen are skipped by content-visibility:
+ * auto: WebKit does not scroll to an element inside one (and its WebDriver
+ * click then calls the element "not interactable"), and elsewhere the
+ * section's real height, laid out on arrival, moves the element after the
+ * driver has aimed. So the outermost such section is scrolled to first. */
+export function reveal(sel) {
+  const el = document.querySelector(sel);
+  const skipped = [];
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    if (getComputedStyle(a).contentVisibility === 'auto') skipped.unshift(a);
+  }
+  if (skipped.length) skipped[0].scrollIntoView();
+  el.scrollIntoView({ block: 'center' });
+  return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}
+
 /** The centre of the first element matching `selector`, in viewport pixels,
  * scrolled into view first. */
 export function centreOf(page, selector) {

@@ -17,7 +17,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor, centreOf, syntheticDrag, poll } from './common.mjs';
+import { waitFor, centreOf, syntheticDrag, poll, reveal } from './common.mjs';
 
 export const name = 'webkit';
 
@@ -28,21 +28,6 @@ const freePort = () => new Promise((done) => {
   const s = createServer();
   s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => done(port)); });
 });
-
-/** Page-side: scrolls `sel` to the middle of the viewport. WebKit does not
- * scroll to an element inside a section skipped by content-visibility: auto
- * (neither does its WebDriver click, which then calls the element "not
- * interactable"), so the outermost such section is scrolled to first. */
-function reveal(sel) {
-  const el = document.querySelector(sel);
-  const skipped = [];
-  for (let a = el.parentElement; a; a = a.parentElement) {
-    if (getComputedStyle(a).contentVisibility === 'auto') skipped.unshift(a);
-  }
-  if (skipped.length) skipped[0].scrollIntoView();
-  el.scrollIntoView({ block: 'center' });
-  return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-}
 
 /** One WebKitWebDriver process (one session at a time). */
 async function startDriver(extraEnv = {}) {
