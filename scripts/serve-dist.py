@@ -8,6 +8,7 @@ usage: serve-dist.py [PORT] [DIR]
 """
 import functools
 import http.server
+import re
 import sys
 
 CSP = (
@@ -33,7 +34,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
+        # 'self' plus the site's own origin, named: in a frame sandboxed
+        # with allow-scripts (an opaque origin) Safari's WebKit matches
+        # 'self' against nothing, so the app's own files would be blocked
+        # there (docs/embedding.md, "Content-Security-Policy").
+        host = self.headers.get("Host", "") if self.headers else ""
+        csp = CSP
+        if re.fullmatch(r"[A-Za-z0-9.-]+(:[0-9]+)?", host):
+            csp = re.sub(r"(default|script|style|img|font|connect|frame)-src 'self'",
+                         rf"\1-src 'self' http://{host}", CSP)
+        self.send_header("Content-Security-Policy", csp)
         # A figure embedded with sandbox="allow-scripts" has an opaque
         # origin: its module script, wasm, fonts and SRI-checked CSS are
         # then cross-origin requests (static hosts such as GitHub Pages

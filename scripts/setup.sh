@@ -39,12 +39,21 @@ command -v chromium >/dev/null || need_apt+=(chromium)
 command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
 # Chinese glyphs for the Chinese interface in screenshots.
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)
+# The cross-engine suite (tests/cross/): Firefox ESR (driven over WebDriver
+# BiDi), WebKitGTK's WebDriver and MiniBrowser (Safari's engine), and the
+# virtual X display WebKitGTK draws on.
+command -v firefox-esr >/dev/null || need_apt+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null || need_apt+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || need_apt+=(xvfb)
+command -v xauth >/dev/null || need_apt+=(xauth)
 if [ ${#need_apt[@]} -eq 0 ]; then
-  say "chromium, chromedriver, CJK fonts: present"
+  say "chromium, chromedriver, CJK fonts, firefox-esr, WebKitWebDriver, xvfb: present"
 else
   say "apt: installing ${need_apt[*]}"
+  apt_start=$(date +%s)
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  say "apt: done in $(( $(date +%s) - apt_start )) s"
 fi
 
 # numpy, to check that the "copy as NumPy" snippets compute the engine's numbers.
@@ -55,7 +64,8 @@ else
   python3 -m pip install --quiet --disable-pip-version-check numpy
 fi
 
-# npm dev tools (binaryen for wasm-opt, playwright-core), as the lockfile says.
+# npm dev tools (binaryen for wasm-opt, playwright-core, puppeteer-core for
+# Firefox), as the lockfile says.
 # A stamp of package-lock.json's hash says node_modules matches it.
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.lock-hash 2>/dev/null)" = "$lock_hash" ] && [ -x node_modules/.bin/wasm-opt ]; then

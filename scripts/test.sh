@@ -2,7 +2,8 @@
 # Sets up what is missing, then runs every gate and test: format, clippy on
 # host and wasm32, native tests, browser tests (wasm-bindgen-test in headless
 # Chromium), the release build with its size budget, and the end-to-end tests
-# (playwright-core driving Debian's Chromium over dist/ on 127.0.0.1).
+# (playwright-core driving Debian's Chromium over dist/ on 127.0.0.1), then
+# the cross-engine suite in Chromium, Firefox ESR and WebKitGTK.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -45,5 +46,11 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 BASE_URL="http://127.0.0.1:$PORT/" node --test --test-concurrency=1 tests/e2e/
+
+section "cross-engine suite (Chromium, Firefox ESR, WebKitGTK; tests/cross/)"
+# The same flows in each engine, the three engines at once; WebKitGTK draws
+# on a virtual X display.
+BASE_URL="http://127.0.0.1:$PORT/" xvfb-run -a -s "-screen 0 1600x1200x24" \
+  node --test --test-concurrency=3 tests/cross/
 
 section "all tests passed"

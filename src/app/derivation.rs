@@ -78,6 +78,11 @@ pub fn derivation_panel(p: &DerivationProps) -> Html {
                     </li>
                 }) }
             </ol>
+            // The cell's full value: a mouse sees it as the cell's tooltip,
+            // a finger (no hover) here.
+            if let Some(v) = d.steps.last().map(|s| s.value).filter(|v| v.is_finite()) {
+                <p class="exact">{ S::DerivationExact.t(lang) }{ " = " }<span class="num" data-exact={exact(v)}>{ exact(v) }</span></p>
+            }
         </aside>
     }
 }

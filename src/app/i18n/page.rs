@@ -232,6 +232,7 @@ strings! {
     MaskParamL => "L（有效键的个数）", "L (real keys)";
     MaskParamW => "W（窗口半径）", "W (window radius)";
     DerivationHeading => "计算过程", "Show your work";
+    DerivationExact => "精确值", "Exact value";
     DerivationHint => "点击分数、权重或输出中的任意一个格子，查看它是怎么算出来的。", "Click any cell of the scores, weights or outputs to see how it was computed.";
     Close => "关闭", "Close";
     StepDotProduct => "点积：对应分量相乘再相加", "Dot product: multiply matching entries and add";

@@ -167,6 +167,14 @@ fn MasksBody(p: &MasksLabProps) -> Html {
         );
         Callback::from(move |e: PointerEvent| {
             e.prevent_default();
+            // A finger's pointer stays captured by the cell it went down on
+            // (implicit touch capture), so no other cell would see it enter:
+            // released, a drag paints with a finger as with a mouse.
+            if e.pointer_type() != "mouse" {
+                if let Some(el) = e.target_dyn_into::<web_sys::Element>() {
+                    let _ = el.release_pointer_capture(e.pointer_id());
+                }
+            }
             let on = !current[i][j];
             *painting.borrow_mut() = Some(on);
             focus.set((i, j));

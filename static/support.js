@@ -1,0 +1,32 @@
+// Runs before the app (a plain script, so even a browser without modules
+// runs it): if this browser cannot run the app's WebAssembly, say so in
+// both languages instead of leaving the page blank. The app's kernels use
+// WebAssembly SIMD: Safari 16.4, Firefox 89, Chrome 91 and later.
+(function () {
+  // A tiny module with one SIMD instruction (i8x16.splat, i8x16.popcnt).
+  var simd = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11];
+  var ok = false;
+  try {
+    ok = typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(simd));
+  } catch (e) {
+    ok = false;
+  }
+  if (ok) return;
+  function show() {
+    var box = document.createElement('div');
+    box.className = 'unsupported';
+    box.setAttribute('role', 'alert');
+    box.setAttribute('data-unsupported', '');
+    var zh = document.createElement('p');
+    zh.lang = 'zh-CN';
+    zh.textContent = '这个浏览器无法运行注意力实验室：它需要 WebAssembly SIMD（Safari 16.4、Firefox 89、Chrome 91 或更新的版本）。请更新浏览器，或换一个浏览器打开。';
+    var en = document.createElement('p');
+    en.lang = 'en';
+    en.textContent = 'This browser cannot run Attention Lab: it needs WebAssembly SIMD (Safari 16.4, Firefox 89, Chrome 91 or newer). Please update the browser or open the page in another one.';
+    box.appendChild(zh);
+    box.appendChild(en);
+    document.body.insertBefore(box, document.body.firstChild);
+  }
+  if (document.body) show();
+  else document.addEventListener('DOMContentLoaded', show);
+})();

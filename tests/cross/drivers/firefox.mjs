@@ -1,0 +1,82 @@
+// Firefox ESR (Debian's firefox-esr) through puppeteer-core over WebDriver
+// BiDi. Reduced motion has no BiDi emulation: a second browser is started
+// with the ui.prefersReducedMotion preference when a page asks for it.
+import puppeteer from 'puppeteer-core';
+import { waitFor, centreOf, reveal } from './common.mjs';
+
+export const name = 'firefox';
+
+const KEYS = { Enter: 'Enter', Escape: 'Escape', Tab: 'Tab', ArrowUp: 'ArrowUp', ArrowDown: 'ArrowDown', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight' };
+
+function start(prefs = {}) {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
+    headless: true,
+    extraPrefsFirefox: { 'intl.accept_languages': 'en-US', ...prefs },
+  });
+}
+
+export async function launch() {
+  const browsers = { normal: await start() };
+  return {
+    version: await browsers.normal.version(),
+    async newPage({ width = 1280, height = 900, lang = 'en', reducedMotion = false, touch = false } = {}) {
+      let browser = browsers.normal;
+      if (reducedMotion) browser = browsers.reduced ??= await start({ 'ui.prefersReducedMotion': 1 });
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width, height, hasTouch: touch });
+      const problems = [];
+      page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+      page.on('pageerror', (e) => {
+        // A font download cut short by the next navigation (NS_BINDING_ABORTED)
+        // is Firefox's report of the test leaving, not the page's error.
+        if (/downloadable font: download failed.*status=2152398850/.test(e.message)) return;
+        problems.push(`pageerror: ${e.message}`);
+      });
+      void lang; // The suite chooses the language with ?lang=.
+      const me = {
+        problems,
+        goto: (url) => page.goto(url).then(() => {}),
+        reload: () => page.reload().then(() => {}),
+        evaluate: (fn, arg) => page.evaluate(fn, arg),
+        waitFor: (target, arg, opts) => waitFor(me, target, arg, opts),
+        async click(sel) {
+          await page.waitForSelector(sel, { timeout: 15000 });
+          await page.evaluate(reveal, sel);
+          await page.click(sel);
+        },
+        async fill(sel, text, key = 'Enter') {
+          await me.click(sel);
+          await page.evaluate((s) => document.querySelector(s).select(), sel);
+          await page.keyboard.type(text);
+          if (key) await page.keyboard.press(KEYS[key] ?? key);
+        },
+        press: (key) => page.keyboard.press(KEYS[key] ?? key),
+        attr: (sel, n) => page.$eval(sel, (el, n) => el.getAttribute(n), n),
+        text: (sel) => page.$eval(sel, (el) => el.textContent),
+        async drag(sel, dx, dy) {
+          const { x, y } = await centreOf(me, sel);
+          await page.mouse.move(x, y);
+          await page.mouse.down();
+          await page.mouse.move(x + dx, y + dy, { steps: 5 });
+          await page.mouse.up();
+        },
+        /** A real touch sequence (BiDi input.performActions, pointerType touch). */
+        async touchDrag(sel, dx, dy) {
+          const { x, y } = await centreOf(me, sel);
+          await page.touchscreen.touchStart(x, y);
+          for (let i = 1; i <= 5; i++) await page.touchscreen.touchMove(x + (dx * i) / 5, y + (dy * i) / 5);
+          await page.touchscreen.touchEnd();
+        },
+        screenshot: (path) => page.screenshot({ path }),
+        close: () => context.close(),
+      };
+      return me;
+    },
+    async close() {
+      await Promise.all(Object.values(browsers).map((b) => b.close()));
+    },
+  };
+}
