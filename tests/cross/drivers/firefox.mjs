@@ -8,13 +8,23 @@ export const name = 'firefox';
 
 const KEYS = { Enter: 'Enter', Escape: 'Escape', Tab: 'Tab', ArrowUp: 'ArrowUp', ArrowDown: 'ArrowDown', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight' };
 
-function start(prefs = {}) {
-  return puppeteer.launch({
+/** Starts Firefox; on a loaded machine its first start can take well over
+ * puppeteer's default 30 s, so allow 120 s, and try once more. */
+async function start(prefs = {}) {
+  const options = {
     browser: 'firefox',
     executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
     headless: true,
+    timeout: 120000,
+    protocolTimeout: 120000,
     extraPrefsFirefox: { 'intl.accept_languages': 'en-US', ...prefs },
-  });
+  };
+  try {
+    return await puppeteer.launch(options);
+  } catch (e) {
+    console.log(`# firefox: ${e.message}; starting again`);
+    return puppeteer.launch(options);
+  }
 }
 
 export async function launch() {

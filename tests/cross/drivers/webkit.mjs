@@ -36,12 +36,13 @@ async function startDriver(extraEnv = {}) {
   const [cmd, args] = env.DISPLAY
     ? ['WebKitWebDriver', [`--port=${port}`, '--replace-on-new-session']]
     : ['xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${port}`, '--replace-on-new-session']];
-  const proc = spawn(cmd, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = [];
-  for (const s of [proc.stdout, proc.stderr]) s.on('data', (d) => log.push(...d.toString().split('\n')));
+  // Its output is not read: a pipe left open would keep the tests' process
+  // alive after a failure.
+  const proc = spawn(cmd, args, { env, detached: true, stdio: 'ignore' });
+  proc.unref();
   const base = `http://127.0.0.1:${port}`;
   await poll(() => fetch(`${base}/status`).then((r) => r.json()).then((j) => j.value.ready).catch(() => false), 'WebKitWebDriver to start', 15000);
-  return { base, log, stop: () => { try { process.kill(-proc.pid, 'SIGTERM'); } catch { /* gone */ } } };
+  return { base, stop: () => { try { process.kill(-proc.pid, 'SIGTERM'); } catch { /* gone */ } } };
 }
 
 async function call(base, method, path, body) {
@@ -49,7 +50,7 @@ async function call(base, method, path, body) {
   try {
     res = await fetch(base + path, {
       method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(path.endsWith('/session') ? 20000 : 40000),
+      signal: AbortSignal.timeout(path.endsWith('/session') ? 60000 : 40000),
     });
   } catch (e) {
     throw new Error(`WebDriver ${method} ${path}${body ? ` ${JSON.stringify(body).slice(0, 200)}` : ''}: ${e.message}`);
@@ -62,7 +63,23 @@ async function call(base, method, path, body) {
 export async function launch() {
   const drivers = { normal: await startDriver() };
   let gtkDir;
-  const probe = await call(drivers.normal.base, 'POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } } });
+  const caps0 = { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } } };
+  let probe;
+  try {
+    probe = await call(drivers.normal.base, 'POST', '/session', caps0);
+  } catch (e) {
+    // A first session on a loaded machine can miss the timeout: once more
+    // with a new driver; if that fails too, leave nothing running.
+    console.log(`# webkit: ${e.message}; restarting WebKitWebDriver`);
+    drivers.normal.stop();
+    drivers.normal = await startDriver();
+    try {
+      probe = await call(drivers.normal.base, 'POST', '/session', caps0);
+    } catch (e2) {
+      drivers.normal.stop();
+      throw e2;
+    }
+  }
   await call(drivers.normal.base, 'DELETE', `/session/${probe.sessionId}`);
   return {
     version: `MiniBrowser ${probe.capabilities.browserVersion}`,
