@@ -143,12 +143,12 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
         }
         None => {}
     }
-    if !state.trace.undefined_rows.is_empty() {
+    if !state.trace().undefined_rows.is_empty() {
         let rows: Vec<String> = state
-            .trace
+            .trace()
             .undefined_rows
             .iter()
-            .map(|r| format!("{} ({})", r + 1, state.trace.tokens[*r]))
+            .map(|r| format!("{} ({})", r + 1, state.trace().tokens[*r]))
             .collect();
         messages.push(format!(
             "{} {}",
@@ -473,7 +473,7 @@ pub fn App() -> Html {
     );
 
     let s = &state.scenario;
-    let t = &state.trace;
+    let t = state.trace();
     let conv = state.convention;
     let transpose = conv == Convention::Col;
     let tokens = Rc::new(t.tokens.clone());

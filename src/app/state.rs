@@ -40,11 +40,6 @@ pub enum Alert {
     Refused(Source, Refusal),
 }
 
-/// Layer 1's trace, shared on its own: most of the page draws one layer.
-fn layer_one(stack: &Layers) -> Rc<Trace> {
-    stack.traces[0].clone()
-}
-
 /// Every layer's trace, each shared on its own (a heatmap or a head keeps
 /// its layer's trace without copying it), and each layer's output.
 #[derive(Clone, Debug, PartialEq)]
@@ -144,8 +139,6 @@ pub struct State {
     pub lang: Lang,
     pub convention: Convention,
     pub scenario: Rc<Scenario>,
-    /// Layer 1's trace (the whole scenario's when it has one layer).
-    pub trace: Rc<Trace>,
     /// Every layer's trace and output (docs/format.md §1b); the last
     /// output is the scenario's.
     pub stack: Rc<Layers>,
@@ -210,6 +203,12 @@ pub enum Action {
 }
 
 impl State {
+    /// Layer 1's trace (the whole scenario's when it has one layer): most of
+    /// the page draws one layer.
+    pub fn trace(&self) -> &Rc<Trace> {
+        &self.stack.traces[0]
+    }
+
     /// The opening state: the link's scenario, else the stored one, else
     /// the default. A broken link (or one whose numbers cannot be computed)
     /// shows an alert and opens the stored scenario, else the default, and
@@ -263,7 +262,6 @@ impl State {
             lang,
             convention,
             scenario: Rc::new(scenario),
-            trace: layer_one(&stack),
             stack,
             alert,
             undo,
@@ -301,7 +299,6 @@ impl State {
         State {
             preset: preset_of(&next),
             scenario: Rc::new(next),
-            trace: layer_one(&stack),
             stack,
             alert: None,
             notice: None,
@@ -348,7 +345,6 @@ impl State {
             scenario: target.scenario,
             preset: target.preset,
             seed: target.seed,
-            trace: layer_one(&stack),
             stack,
             alert: None,
             undo,
@@ -405,7 +401,6 @@ impl State {
                     Some((scenario, stack)) => State {
                         lang,
                         scenario: Rc::new(scenario),
-                        trace: layer_one(&stack),
                         stack,
                         ..(*self).clone()
                     },
@@ -572,8 +567,11 @@ mod tests {
         let mut expected = notes_004();
         expected.x[(0, 1)] = 2.0;
         assert_eq!(*after.scenario, expected);
-        assert_eq!(*after.trace, crate::attention::compute(&expected).unwrap());
-        assert_ne!(after.trace.output, start().trace.output);
+        assert_eq!(
+            **after.trace(),
+            crate::attention::compute(&expected).unwrap()
+        );
+        assert_ne!(after.trace().output, start().trace().output);
     }
 
     #[test]
@@ -612,7 +610,7 @@ mod tests {
         assert_eq!(u1.preset, None);
         let u2 = u1.reduce(Action::Undo);
         assert_eq!(u2.scenario, s1.scenario);
-        assert_eq!(*u2.trace, *s1.trace);
+        assert_eq!(*u2.trace(), *s1.trace());
         let r1 = u2.clone().reduce(Action::Redo);
         assert_eq!(r1.scenario, s2.scenario);
         // A new edit after undo forgets the redo branch.
@@ -632,7 +630,7 @@ mod tests {
             .reduce(Action::Edit(Edit::Positional(Positional::OneHot)));
         let d = s0.scenario.d_model() + s0.scenario.n();
         assert_eq!(s1.scenario.heads[0].w_q.nrows(), d);
-        assert_eq!(s1.trace.input.ncols(), d);
+        assert_eq!(s1.trace().input.ncols(), d);
         let s2 = s1.clone().reduce(Action::Edit(Edit::Resize {
             dim: Dim::N,
             size: s0.scenario.n() + 1,
@@ -642,7 +640,7 @@ mod tests {
         assert_eq!(u1.scenario, s1.scenario);
         let u0 = u1.reduce(Action::Undo);
         assert_eq!(u0.scenario, s0.scenario);
-        assert_eq!(*u0.trace, *s0.trace);
+        assert_eq!(*u0.trace(), *s0.trace());
         assert_eq!(u0.reduce(Action::Redo).scenario, s1.scenario);
     }
 
@@ -889,12 +887,12 @@ mod tests {
         assert_eq!(*after.scenario, induction);
         let stack = crate::attention::compute_stack(&induction).unwrap();
         assert_eq!(after.stack.to_stack(), stack);
-        assert_eq!(*after.trace, stack.layers[0], "layer 1's trace");
-        assert!(Rc::ptr_eq(&after.trace, &after.stack.traces[0]), "shared");
+        assert_eq!(**after.trace(), stack.layers[0], "layer 1's trace");
+        assert!(Rc::ptr_eq(after.trace(), &after.stack.traces[0]), "shared");
         // Removing layer 1 is one undoable edit.
         let one = after.clone().reduce(Action::Edit(Edit::RemoveLayer(0)));
         assert_eq!(one.stack.traces.len(), 1);
-        assert_eq!(one.trace, one.stack.traces[0]);
+        assert_eq!(*one.trace(), one.stack.traces[0]);
         let back = one.reduce(Action::Undo);
         assert_eq!(back.stack.to_stack(), stack);
         // Opened as a link, too.
