@@ -71,6 +71,30 @@ pub fn NumberField(p: &NumberFieldProps) -> Html {
     }
 }
 
+/// A labelled checkbox whose change emits `make(checked)`.
+pub fn checkbox(
+    id: String,
+    checked: bool,
+    label: &str,
+    on_edit: &Callback<Edit>,
+    make: impl Fn(bool) -> Edit + 'static,
+) -> Html {
+    let on_edit = on_edit.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let on = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            .is_some_and(|i| i.checked());
+        on_edit.emit(make(on));
+    });
+    html! {
+        <label class="check" for={id.clone()}>
+            <input id={id} type="checkbox" checked={checked} onchange={onchange} />
+            <span>{ label.to_string() }</span>
+        </label>
+    }
+}
+
 /// What the controls show and where their edits go.
 pub struct ControlsProps {
     pub scenario: std::rc::Rc<Scenario>,
@@ -91,20 +115,7 @@ pub fn controls(p: &ControlsProps) -> Html {
         }
     };
     let toggle = |checked: bool, label: S, id: &'static str, make: fn(bool) -> Edit| {
-        let on_edit = p.on_edit.clone();
-        let onchange = Callback::from(move |e: Event| {
-            let on = e
-                .target()
-                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-                .is_some_and(|i| i.checked());
-            on_edit.emit(make(on));
-        });
-        html! {
-            <label class="check" for={id}>
-                <input id={id} type="checkbox" checked={checked} onchange={onchange} />
-                <span>{ label.t(lang) }</span>
-            </label>
-        }
+        checkbox(id.into(), checked, label.t(lang), &p.on_edit, make)
     };
     let n = s.n();
     let mask_kind = match &s.mask {

@@ -2,38 +2,12 @@
 //! each layer's own controls (its heads, d_k, d_v, W_O, the residual and
 //! removing it) and the button that adds one.
 
-use super::controls::NumberField;
+use super::controls::{checkbox, NumberField};
 use super::i18n::{fill, Lang, S};
 use crate::attention::{Scenario, MAX_LAYERS};
 use crate::lesson::edit::{layer_weights, Dim, Edit};
 use crate::lesson::formulas::layer_output_formula;
-use wasm_bindgen::JsCast;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
-
-/// A checkbox that emits `make(checked)`.
-fn check(
-    id: String,
-    checked: bool,
-    label: &str,
-    on_edit: &Callback<Edit>,
-    make: impl Fn(bool) -> Edit + 'static,
-) -> Html {
-    let on_edit = on_edit.clone();
-    let onchange = Callback::from(move |e: Event| {
-        let on = e
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-            .is_some_and(|i| i.checked());
-        on_edit.emit(make(on));
-    });
-    html! {
-        <label class="check" for={id.clone()}>
-            <input id={id} type="checkbox" checked={checked} onchange={onchange} />
-            <span>{ label.to_string() }</span>
-        </label>
-    }
-}
 
 /// Layer `l`'s (0-based) controls: the residual with its formula, and, for
 /// a layer after the first, its sizes and W_O (layer 1's are the page's
@@ -64,12 +38,12 @@ pub fn layer_controls(s: &Scenario, l: usize, on_edit: &Callback<Edit>, lang: La
                     { field(Dim::Heads, S::DimHeads, heads.len()) }
                     { field(Dim::DK, S::DimDK, first.map_or(0, |w| w.w_q.ncols())) }
                     { field(Dim::DV, S::DimDV, first.map_or(0, |w| w.w_v.ncols())) }
-                    { check(format!("layer-{number}-w-o"), w_o.is_some(), S::WoToggle.t(lang), on_edit,
+                    { checkbox(format!("layer-{number}-w-o"), w_o.is_some(), S::WoToggle.t(lang), on_edit,
                         move |on| Edit::LayerOutputProjection { layer: l, on }) }
                 </div>
             }
             <div class="fields">
-                { check(format!("layer-{number}-residual"), residual, S::ResidualToggle.t(lang), on_edit,
+                { checkbox(format!("layer-{number}-residual"), residual, S::ResidualToggle.t(lang), on_edit,
                     move |on| Edit::Residual { layer: l, on }) }
                 <span class="formula">{ Html::from_html_unchecked(AttrValue::from(layer_output_formula(number, residual, last))) }</span>
                 if s.layers() > 1 {
