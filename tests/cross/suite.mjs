@@ -7,29 +7,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { reference } from '../e2e/reference.mjs';
-import { hostServer } from '../e2e/helpers.mjs';
+import { hostServer, hostPage, NOTE_004, withX } from '../e2e/helpers.mjs';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
 const SHOTS = process.env.CROSS_SHOTS ?? 'test-results/cross';
 const LANGS = ['zh', 'en'];
 const stage = '[data-figure="stage"]';
 
-// Note 004, as tests/e2e/workbench.test.mjs types it from the note.
-const NOTE = {
-  format: 'attention-lab/1',
-  x: [[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]],
-  heads: [{
-    w_q: [[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]],
-    w_k: [[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]],
-    w_v: [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
-  }],
-  scale: false,
-};
-const withX = (r, c, v) => {
-  const s = structuredClone(NOTE);
-  s.x[r][c] = v;
-  return s;
-};
+// Note 004 as typed from the note (tests/e2e/helpers.mjs).
+const NOTE = NOTE_004;
 const cell = (name, r, c) => `[data-matrix="${name}"] [data-row="${r}"][data-col="${c}"]`;
 
 /** Page-side: the data-value of every cell of `selector`, as rows. */
@@ -274,23 +260,10 @@ export function run(driver) {
   }
 
   test(name('embedded from a second origin with sandbox="allow-scripts": both languages post their height'), () => withPage({ width: 800, height: 1400 }, async (page) => {
-    const frames = LANGS.map((lang, i) => `<iframe id="f${i}" sandbox="allow-scripts" title="figure ${i}" style="width:700px;height:300px;border:0"
-      src="${BASE_URL}?embed=1&view=walkthrough&lang=${lang}"></iframe>`).join('\n');
-    host.pages.set(`/embed-${driver.name}.html`, `<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>host</title>
-<body style="margin:0">${frames}
-<script>
-  window.heights = {};
-  addEventListener('message', (e) => {
-    if (!e.data || e.data.type !== 'attention-lab:height') return;
-    for (const f of document.querySelectorAll('iframe')) {
-      if (f.contentWindow === e.source) {
-        window.heights[f.id] = { height: e.data.height, origin: e.origin };
-        f.style.height = Math.ceil(e.data.height) + 'px';
-      }
-    }
-  });
-</script>`);
-    await page.goto(`${host.base}/embed-${driver.name}.html`);
+    const url = hostPage(host, `embed-${driver.name}`, LANGS.map((lang) => ({
+      src: `${BASE_URL}?embed=1&view=walkthrough&lang=${lang}`, width: 700, sandbox: 'allow-scripts',
+    })));
+    await page.goto(url);
     const heights = await page.waitFor(() => {
       const h = window.heights;
       return h.f0?.height > 200 && h.f1?.height > 200 && h;

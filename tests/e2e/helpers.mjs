@@ -125,3 +125,45 @@ export async function hostServer() {
   await new Promise((done) => server.listen(0, '127.0.0.2', done));
   return { server, pages, base: `http://127.0.0.2:${server.address().port}`, close: () => server.close() };
 }
+
+/** A page of `host` (a hostServer) with one iframe per entry of `frames`
+ * ({src, width, sandbox, lazy}), recording the height messages each frame
+ * posts in `window.heights` (last one wins); returns its address. */
+export function hostPage(host, name, frames) {
+  const iframes = frames.map((f, i) => `<iframe id="f${i}" src="${f.src}" style="width:${f.width}px;height:300px;border:0"`
+    + `${f.sandbox ? ` sandbox="${f.sandbox}"` : ''}${f.lazy ? ' loading="lazy"' : ''} title="figure ${i}"></iframe>`).join('\n');
+  host.pages.set(`/${name}.html`, `<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>host</title>
+<body style="margin:0">${iframes}
+<script>
+  window.heights = {};
+  addEventListener('message', (e) => {
+    if (!e.data || e.data.type !== 'attention-lab:height') return;
+    for (const f of document.querySelectorAll('iframe')) {
+      if (f.contentWindow === e.source) {
+        window.heights[f.id] = { height: e.data.height, origin: e.origin };
+        f.style.height = Math.ceil(e.data.height) + 'px';
+      }
+    }
+  });
+</script>`);
+  return `${host.base}/${name}.html`;
+}
+
+/** Note 004's worked example as typed from the note (one head, no scaling). */
+export const NOTE_004 = {
+  format: 'attention-lab/1',
+  x: [[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]],
+  heads: [{
+    w_q: [[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]],
+    w_k: [[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]],
+    w_v: [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
+  }],
+  scale: false,
+};
+
+/** Note 004 with x[r][c] = v. */
+export function withX(r, c, v) {
+  const s = structuredClone(NOTE_004);
+  s.x[r][c] = v;
+  return s;
+}

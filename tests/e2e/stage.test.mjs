@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { launch, openPage, ready, readMatrix, shareFragment, TWO_HEADS, BASE_URL, hostServer } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, shareFragment, TWO_HEADS, BASE_URL, hostServer, hostPage as sharedHostPage } from './helpers.mjs';
 
 let browser;
 let host;
@@ -23,27 +23,8 @@ after(async () => {
 
 const stage = '[data-figure="stage"]';
 
-/** A host page with one iframe per entry of `frames` ({src, width, sandbox}),
- * recording the height messages each frame posts (last one wins). */
-function hostPage(name, frames) {
-  const iframes = frames.map((f, i) => `<iframe id="f${i}" src="${f.src}" style="width:${f.width}px;height:300px;border:0"`
-    + `${f.sandbox ? ` sandbox="${f.sandbox}"` : ''}${f.lazy ? ' loading="lazy"' : ''} title="figure ${i}"></iframe>`).join('\n');
-  host.pages.set(`/${name}.html`, `<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>host</title>
-<body style="margin:0">${iframes}
-<script>
-  window.heights = {};
-  addEventListener('message', (e) => {
-    if (!e.data || e.data.type !== 'attention-lab:height') return;
-    for (const f of document.querySelectorAll('iframe')) {
-      if (f.contentWindow === e.source) {
-        window.heights[f.id] = { height: e.data.height, origin: e.origin };
-        f.style.height = Math.ceil(e.data.height) + 'px';
-      }
-    }
-  });
-</script>`);
-  return `${host.base}/${name}.html`;
-}
+/** A host page on the second origin (see `hostPage` in helpers.mjs). */
+const hostPage = (name, frames) => sharedHostPage(host, name, frames);
 
 /** The element's box and the viewport's size. */
 async function boxes(page, selector) {

@@ -3,29 +3,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, openPage, ready, readMatrix, shot, assertClose, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, shot, assertClose, BASE_URL, NOTE_004, withX } from './helpers.mjs';
 import { reference } from './reference.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-// Note 004 as typed from the note.
-const NOTE = {
-  format: 'attention-lab/1',
-  x: [[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]],
-  heads: [{
-    w_q: [[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]],
-    w_k: [[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]],
-    w_v: [[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]],
-  }],
-  scale: false,
-};
-const withX = (r, c, v) => {
-  const s = structuredClone(NOTE);
-  s.x[r][c] = v;
-  return s;
-};
+// Note 004 as typed from the note (helpers.mjs).
+const NOTE = NOTE_004;
 const cellInput = (name, r, c, head) =>
   `[data-matrix="${name}"]${head ? `[data-head="${head}"]` : ''} [data-row="${r}"][data-col="${c}"] input`;
 
