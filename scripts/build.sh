@@ -2,7 +2,8 @@
 # Release build of the static site into dist/ (wasm-opt -Oz), then the size
 # budgets, gzip -9 (notes.js belongs to the sample course-notes page, not to
 # the app):
-# - the first screen: the page's wasm + js + css and its snippets, within
+# - the first screen: the page's html (with its pre-rendered first
+#   screen, scripts/prerender.mjs), wasm + js + css and its snippets, within
 #   FIRST_BUDGET_BYTES (380 KB; BUDGET_BYTES is its old name);
 # - the labs module (src/bin/labs.rs, loaded after the first paint): its
 #   wasm + js, within LABS_BUDGET_BYTES (see README, "The labs module");
@@ -35,6 +36,9 @@ wasm-bindgen --target=web --no-typescript --out-dir="$TRAIN_OUT" --out-name=trai
   "$TARGET_DIR/wasm32-unknown-unknown/release/train.wasm"
 wasm-opt -Oz --converge --low-memory-unused "$TRAIN_OUT/train_bg.wasm" -o "$TRAIN_OUT/train_bg.wasm"
 python3 scripts/postbuild.py dist "$LABS_OUT" "$TRAIN_OUT"
+# The first screen as HTML, rendered by the page itself in headless
+# Chromium (docs/performance.md, "First paint").
+node scripts/prerender.mjs dist
 
 # Prints each file and returns the gzip total in $sum.
 measure() {
@@ -46,16 +50,22 @@ measure() {
     printf 'size: %-56s %8d B raw %8d B gzip\n' "${f#dist/}" "$raw" "$gz"
   done
 }
-measure < <(find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' \) \
+measure < <(find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name index.html \) \
   ! -name 'notes.js' ! -name 'labs-*' ! -name 'train-*' | sort)
 first=$sum
-printf 'size: first screen wasm+js+css gzip %d B (budget %d B)\n' "$first" "$FIRST_BUDGET_BYTES"
+printf 'size: first screen html+wasm+js+css gzip %d B (budget %d B)\n' "$first" "$FIRST_BUDGET_BYTES"
 measure < <(find dist -maxdepth 1 -type f -name 'labs-*' | sort)
 labs=$sum
 printf 'size: labs module wasm+js gzip %d B (budget %d B)\n' "$labs" "$LABS_BUDGET_BYTES"
 measure < <(find dist -maxdepth 1 -type f -name 'train-*' | sort)
 train=$sum
 printf 'size: training module wasm+js gzip %d B (budget %d B)\n' "$train" "$TRAIN_BUDGET_BYTES"
+font=$(find dist/fonts -name '*.woff2' -exec stat -c %s {} + | awk '{s += $1} END {print s + 0}')
+# Everything the page can fetch (the math font is already compressed). The
+# goal for it is 400,000 B (docs/performance.md, "First paint"): printed,
+# not yet met, so not yet enforced.
+printf 'size: everything the page can fetch, gzip %d B (first screen %d + labs %d + training %d + font %d; goal 400000 B)\n' \
+  "$((first + labs + train + font))" "$first" "$labs" "$train" "$font"
 if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ]; then
   echo "size: the labs or the training module is missing from dist/" >&2
   exit 1

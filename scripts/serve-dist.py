@@ -4,10 +4,16 @@ Content-Security-Policy it runs under (README, "Content-Security-Policy")
 and `Access-Control-Allow-Origin: *` (README, "Embedding").
 The end-to-end tests use it, so the whole app is tested under that policy.
 
-usage: serve-dist.py [PORT] [DIR]
+usage: serve-dist.py [PORT] [DIR] [--gzip]
+
+--gzip compresses HTML, JS, CSS and WebAssembly (gzip -9, kept in memory)
+for clients that accept it, as static hosts do; the benchmarks of first
+paint use it (scripts/bench-first.mjs).
 """
 import functools
+import gzip
 import http.server
+import os
 import re
 import sys
 
@@ -57,10 +63,43 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+GZIP_TYPES = {".html", ".js", ".css", ".wasm", ".svg", ".json", ".txt"}
+_gzipped = {}
+
+
+class GzipHandler(Handler):
+    """Handler, with gzip for the types a static host compresses."""
+
+    def do_GET(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or os.path.splitext(path)[1] not in GZIP_TYPES or not os.path.isfile(path):
+            return super().do_GET()
+        if os.path.isdir(self.translate_path(self.path)) and not self.path.split("?")[0].endswith("/"):
+            return super().do_GET()
+        key = (path, os.stat(path).st_mtime_ns)
+        body = _gzipped.get(key)
+        if body is None:
+            with open(path, "rb") as f:
+                body = gzip.compress(f.read(), 9)
+            _gzipped[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 def main():
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8080
-    directory = sys.argv[2] if len(sys.argv) > 2 else "dist"
-    handler = functools.partial(Handler, directory=directory)
+    args = [a for a in sys.argv[1:] if a != "--gzip"]
+    port = int(args[0]) if args else 8080
+    directory = args[1] if len(args) > 1 else "dist"
+    cls = GzipHandler if "--gzip" in sys.argv else Handler
+    handler = functools.partial(cls, directory=directory)
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         httpd.serve_forever()
 

@@ -4,6 +4,22 @@
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+use attention_lab::app::{effects, App};
+
 fn main() {
-    yew::Renderer::<attention_lab::app::App>::new().render();
+    // Into its own element: the body keeps the pre-rendered first screen
+    // until the app's stage replaces it (docs/performance.md, "First paint").
+    let Some(root) = effects::app_root() else {
+        yew::Renderer::<App>::new().render();
+        return;
+    };
+    if effects::prerender_shown() {
+        // The copy is painted first; the app's first render (a long task)
+        // waits for that frame instead of holding it back.
+        std::mem::forget(effects::after_paint(move || {
+            yew::Renderer::<App>::with_root(root).render();
+        }));
+    } else {
+        yew::Renderer::<App>::with_root(root).render();
+    }
 }

@@ -184,6 +184,73 @@ pub fn on_other_tab_save(
     }))
 }
 
+/// The element the app renders into: `<div id="app">`, added to the body
+/// (the body also holds the pre-rendered first screen, which must stay
+/// until the app can replace it: docs/performance.md, "First paint").
+pub fn app_root() -> Option<web_sys::Element> {
+    let doc = window()?.document()?;
+    if let Some(root) = doc.get_element_by_id("app") {
+        return Some(root);
+    }
+    let body = doc.body()?;
+    // The body's <noscript> says the app needs JavaScript: not for a
+    // browser that is running it (Yew used to clear the body).
+    if let Ok(notes) = body.query_selector_all("noscript") {
+        for k in 0..notes.length() {
+            if let Some(n) = notes.item(k) {
+                let _ = body.remove_child(&n);
+            }
+        }
+    }
+    // No copy was chosen (a link, a figure, saved work): none will be shown.
+    if !prerender_shown() {
+        end_prerender();
+    }
+    let root = doc.create_element("div").ok()?;
+    root.set_id("app");
+    body.append_child(&root).ok()?;
+    Some(root)
+}
+
+/// Whether a pre-rendered copy of the first screen is shown
+/// (`<html data-pre>`, set by the chooser script before the body is parsed).
+pub fn prerender_shown() -> bool {
+    window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .is_some_and(|r| r.has_attribute("data-pre"))
+}
+
+thread_local! {
+    static PRERENDER_ENDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Replaces the pre-rendered first screen with the app: removes every
+/// `<main data-pre>` and `<html data-pre>`, which showed the copy and kept
+/// the app hidden (static/style.css). Called in the render in which the
+/// stage has its measured width, so the copy and the app swap in one task
+/// and nothing moves; then a no-op.
+pub fn end_prerender() {
+    if PRERENDER_ENDED.with(|e| e.replace(true)) {
+        return;
+    }
+    let Some(doc) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Ok(copies) = doc.query_selector_all("main[data-pre]") {
+        for k in 0..copies.length() {
+            if let Some(node) = copies.item(k) {
+                if let Some(parent) = node.parent_node() {
+                    let _ = parent.remove_child(&node);
+                }
+            }
+        }
+    }
+    if let Some(root) = doc.document_element() {
+        let _ = root.remove_attribute("data-pre");
+    }
+}
+
 /// The largest scenario file the page reads: 2 MB (refused by its size,
 /// before it is read).
 pub const MAX_IMPORT_BYTES: usize = 2 * 1024 * 1024;
@@ -393,7 +460,12 @@ pub fn post_height_on_resize() -> Option<ResizeWatch> {
     use wasm_bindgen::JsCast;
     let w = window()?;
     let parent = w.parent().ok().flatten()?;
-    let content = w.document()?.query_selector("main").ok().flatten()?;
+    // The app's own <main>, not a pre-rendered copy (docs/performance.md).
+    let content = w
+        .document()?
+        .query_selector("main:not([data-pre])")
+        .ok()
+        .flatten()?;
     let last = std::rc::Rc::new(std::cell::Cell::new(-1.0f64));
     let measure = content.clone();
     let callback = Closure::<dyn FnMut()>::new(move || {

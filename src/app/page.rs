@@ -288,6 +288,17 @@ pub fn App() -> Html {
     // (the effect below keeps them current): set later, the new `lang` on
     // the root would restyle the whole page a second time.
     use_state(|| effects::apply_lang(lang, S::Title.t(lang)));
+    // A figure without the stage (a lab, the heatmaps) ends the
+    // pre-rendered first screen as soon as it is drawn (the stage ends it
+    // itself, once it has its width).
+    use_effect_with((), |_| {
+        let stage = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("#app [data-figure=stage]").ok().flatten());
+        if stage.is_none() {
+            effects::end_prerender();
+        }
+    });
     use_effect_with(embed, |embed| {
         let observer = embed.then(effects::post_height_on_resize).flatten();
         move || drop(observer)

@@ -541,6 +541,11 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             move || drop(listener)
         });
     }
+    // The first render with the measured width is the one that can replace
+    // the pre-rendered first screen without moving anything.
+    if *width > 0.0 {
+        effects::end_prerender();
+    }
     let reduce = use_memo((), |_| reduced_motion());
     let embedded = use_memo((), |_| effects::display_mode().embed);
     // A callback that sends `make()` to the player.

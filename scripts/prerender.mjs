@@ -1,0 +1,144 @@
+// The figure before the code (docs/performance.md, "First paint"): renders
+// the real page in headless Chromium at build time and writes its first
+// screen (the header and the stage's first step, in both languages and both
+// layouts) into dist/index.html as plain HTML, so the browser paints the
+// stage with note 004's numbers before the WebAssembly arrives.
+//
+// What it writes:
+// - one <main class="page" data-pre="LANG-CONV" inert> per variant (zh/en ×
+//   row/col): the page's own header and stage section, with the stage's
+//   picture twice (laid out for a wide window, 1280 px, and for a phone,
+//   390 px; static/style.css shows one by the window's width). Ids (kept as classes `pre-ID`), `for`,
+//   `aria-live` and every data-* attribute are taken out, so no test, script
+//   or label ever finds the copy instead of the live page;
+// - choose-<hash>.js, a small parser-blocking script in <head> that sets
+//   <html data-pre="LANG-CONV"> (and <html lang>) when the address and the
+//   stored state are exactly what the copy shows: no scenario link, no other
+//   parameter, no saved work. Otherwise nothing is shown until the app
+//   renders, as before. Without JavaScript a <noscript> style shows the
+//   Chinese, rows variant. When a copy is shown, its caption has a formula:
+//   the chooser starts fetching the math font at once, not after the
+//   stylesheet, so the formula is drawn in it sooner.
+// The app mounts into its own element and, once its stage has its width,
+// removes the copies in the same task it shows itself (src/app/effects.rs,
+// `end_prerender`), so the stage does not move.
+//
+// Usage: node scripts/prerender.mjs DIST
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const dist = process.argv[2] ?? 'dist';
+const index = path.join(dist, 'index.html');
+let html = readFileSync(index, 'utf8');
+if (html.includes('data-pre=')) throw new Error('prerender: dist/index.html already holds a pre-rendered page');
+
+const VARIANTS = [['zh', 'row'], ['zh', 'col'], ['en', 'row'], ['en', 'col']];
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 390, height: 800 };
+
+// The chooser. It must agree with the app's own choice of language
+// (src/app/effects.rs, `initial_lang`: ?lang=, then the remembered one,
+// then the browser's) and convention (?convention=, else rows).
+const CHOOSER = `(function(){try{
+var q=new URLSearchParams(location.search),ok=!location.hash;
+q.forEach(function(v,k){if(k!=="lang"&&k!=="convention")ok=false});
+var s=window.localStorage,code=function(c){c=(c||"").trim().toLowerCase();
+return c==="zh"||/^zh[-_]/.test(c)?"zh":c==="en"||/^en[-_]/.test(c)?"en":null};
+if(s.getItem("attention-lab.scenario")!==null||s.getItem("attention-lab.previous")!==null)ok=false;
+var l=code(q.get("lang"))||code(s.getItem("attention-lab.lang"))||(code(navigator.language)==="zh"?"zh":"en");
+var c=q.has("convention")?q.get("convention"):"row";
+if(ok&&(c==="row"||c==="col")){var r=document.documentElement;
+r.setAttribute("data-pre",l+"-"+c);if(l==="en")r.setAttribute("lang","en");
+var f=document.createElement("link");f.rel="preload";f.as="font";f.type="font/woff2";f.crossOrigin="anonymous";
+f.href="fonts/stix-two-math-subset.woff2";document.head.appendChild(f)}
+}catch(e){}})();
+`;
+
+const freePort = () => new Promise((resolve) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+});
+
+const port = await freePort();
+const server = spawn('python3', [path.join(path.dirname(new URL(import.meta.url).pathname), 'serve-dist.py'), String(port), dist], { stdio: 'ignore' });
+const base = `http://127.0.0.1:${port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--hide-scrollbars'],
+});
+
+/** The page's header and stage at `viewport`, settled (fonts loaded). */
+async function capture(lang, conv, viewport, mark) {
+  const context = await browser.newContext({ viewport, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+  const page = await context.newPage();
+  for (let tries = 0; ; tries++) {
+    try {
+      await page.goto(`${base}?lang=${lang}&convention=${conv}`);
+      break;
+    } catch (e) {
+      if (tries > 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await page.waitForSelector('[data-figure="stage"] svg [data-value]', { timeout: 30000 });
+  const parts = await page.evaluate(async (mark) => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const clean = (el) => {
+      const copy = el.cloneNode(true);
+      for (const s of copy.querySelectorAll('style')) s.remove();
+      for (const e of [copy, ...copy.querySelectorAll('*')]) {
+        // An id the stylesheet styles (#wt-play) becomes a class (.pre-wt-play).
+        if (e.id) e.classList.add(`pre-${e.id}`);
+        for (const a of [...e.attributes]) {
+          if (a.name === 'id' || a.name === 'for' || a.name === 'aria-live' || a.name.startsWith('data-')) e.removeAttribute(a.name);
+        }
+      }
+      return copy;
+    };
+    const stage = document.querySelector('[data-figure="stage"]');
+    const section = clean(stage);
+    section.setAttribute('data-pre-stage', '');
+    section.querySelector('svg').classList.add(mark);
+    // The scrubber's position is a property: written out as the attribute.
+    section.querySelector('input[type=range]')?.setAttribute('value', stage.querySelector('input[type=range]').value);
+    return {
+      header: clean(document.querySelector('main.page > header')).outerHTML,
+      section: section.outerHTML,
+      svg: section.querySelector('svg').outerHTML,
+    };
+  }, mark);
+  await context.close();
+  return parts;
+}
+
+try {
+  const mains = [];
+  for (const [lang, conv] of VARIANTS) {
+    const wide = await capture(lang, conv, WIDE, 'pre-wide');
+    const narrow = await capture(lang, conv, NARROW, 'pre-narrow');
+    const section = wide.section.replace(wide.svg, wide.svg + narrow.svg);
+    if (!section.includes('pre-wide') || !section.includes('pre-narrow')) throw new Error('prerender: the stage picture was not found');
+    mains.push(`<main class=page data-pre=${lang}-${conv} inert>${wide.header}${section}</main>`);
+  }
+  for (const old of readdirSync(dist).filter((f) => /^choose-[0-9a-f]+\.js$/.test(f))) unlinkSync(path.join(dist, old));
+  const chooser = `choose-${createHash('sha256').update(CHOOSER).digest('hex').slice(0, 16)}.js`;
+  writeFileSync(path.join(dist, chooser), CHOOSER);
+  // Before the stylesheet, so both are fetched at once; parser-blocking, so
+  // it has chosen before the body is parsed and painted.
+  const head = `<script src=./${chooser}></script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript>`;
+  let count = 0;
+  html = html.replace(/<\/title>/, (m) => { count++; return m + head; });
+  html = html.replace(/(<body>)([\s\S]*?<\/noscript>)/, (m, body, ns) => { count++; return body + ns + mains.join(''); });
+  if (count !== 2) throw new Error('prerender: <title> or the body\'s <noscript> was not found in index.html');
+  writeFileSync(index, html);
+  const bytes = mains.join('').length;
+  console.log(`prerender: ${VARIANTS.length} variants, ${bytes} B of HTML, chooser ${chooser}`);
+} finally {
+  await browser.close();
+  server.kill();
+}

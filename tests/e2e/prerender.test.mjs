@@ -1,0 +1,164 @@
+// The figure before the code (docs/performance.md, "First paint"): the
+// default page arrives with its header and the stage's first step as HTML
+// (scripts/prerender.mjs), readable without JavaScript, in the reader's
+// language and layout from the first frame, and replaced by the app without
+// the stage moving.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, BASE_URL, NOTE_004 } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const transpose = (m) => m[0].map((_, c) => m.map((row) => row[c]));
+
+/** The numbers of the visible stage picture, row by row as drawn
+ * (each row of cells shares a y). */
+const stageNumbers = (page, scope) => page.$$eval(`${scope} svg.stage-svg .cell text`, (ts) => {
+  const rows = new Map();
+  for (const t of ts) {
+    if (t.closest('svg').getBoundingClientRect().width === 0) continue;
+    const r = t.getBoundingClientRect();
+    const y = Math.round(r.top);
+    if (!rows.has(y)) rows.set(y, []);
+    rows.get(y).push([r.left, Number(t.textContent)]);
+  }
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, cells]) => cells.sort((a, b) => a[0] - b[0]).map((c) => c[1]));
+});
+
+/** Holds every .wasm request until `release()` is called. */
+async function holdWasm(page) {
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await page.route(/\.wasm$/, async (route) => { await gate; await route.continue(); });
+  return () => release();
+}
+
+/** Records, at every frame from the first, which <main> elements are
+ * displayed (a pre-rendered copy's data-pre, or "app"), <html lang>, and the
+ * layout shifts the browser reports. */
+const RECORDER = () => {
+  window.__frames = [];
+  window.__shifts = [];
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) {
+      if (e.hadRecentInput) continue;
+      const what = (e.sources ?? []).map((s) => s.node ? (s.node.nodeName + '.' + (s.node.className?.baseVal ?? s.node.className ?? '') + ' ' + JSON.stringify([s.previousRect.y, s.currentRect.y, s.previousRect.height, s.currentRect.height])) : '?');
+      window.__shifts.push({ value: e.value, at: Math.round(e.startTime), what, pre: document.documentElement.hasAttribute('data-pre') });
+    }
+  })
+    .observe({ type: 'layout-shift', buffered: true });
+  const frame = () => {
+    const shown = [...document.querySelectorAll('main')]
+      .filter((m) => m.getClientRects().length > 0 && getComputedStyle(m).visibility !== 'hidden')
+      .filter((m) => !(m.closest('#app') && document.documentElement.hasAttribute('data-pre')))
+      .map((m) => m.dataset.pre ?? 'app');
+    window.__frames.push({ shown, lang: document.documentElement.lang });
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+};
+
+test('without JavaScript the default page shows the stage\'s first step with note 004\'s numbers', async () => {
+  const { context, page } = await openPage(browser, { javaScriptEnabled: false, locale: 'zh-CN' });
+  await page.goto(BASE_URL);
+  const shown = page.locator('main[data-pre="zh-row"]');
+  await shown.waitFor({ state: 'visible' });
+  assert.equal(await page.locator('main[data-pre]:visible').count(), 1, 'one copy shown');
+  assert.deepEqual(await stageNumbers(page, 'main[data-pre="zh-row"]'), NOTE_004.x);
+  const text = await shown.innerText();
+  assert.match(text, /注意力实验室/);
+  assert.match(text, /1 \/ 15/);
+  await context.close();
+});
+
+for (const [w, h] of [[1280, 800], [390, 844]]) {
+  test(`${w} px: the pre-rendered stage is replaced by the app without moving (layout shift 0)`, async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: w, height: h } });
+    await page.addInitScript(RECORDER);
+    const release = await holdWasm(page);
+    await page.goto(BASE_URL);
+    // Before the WebAssembly: the copy is shown, in English (the browser's
+    // language), and the app is not.
+    const copy = page.locator('main[data-pre="en-row"] [data-pre-stage]');
+    await copy.waitFor({ state: 'visible' });
+    assert.deepEqual(await stageNumbers(page, 'main[data-pre="en-row"]'), NOTE_004.x);
+    // The math font swaps in once it arrives (font-display: swap), moving
+    // the caption's formula: that is not the app's swap, so shifts count
+    // from when the copy's fonts are in.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      window.__shifts = [];
+    });
+    const before = await copy.boundingBox();
+    const cellsBefore = await page.$$eval('main[data-pre="en-row"] svg.stage-svg .cell rect:first-child', (rs) => rs.filter((r) => r.getBoundingClientRect().width > 0).map((r) => { const b = r.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; }));
+    release();
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-pre')
+      && document.querySelector('#app [data-figure="stage"] svg [data-value]'));
+    assert.equal(await page.locator('main[data-pre]').count(), 0, 'the copies are gone');
+    const live = page.locator('#app [data-figure="stage"]');
+    const after = await live.boundingBox();
+    for (const k of ['x', 'y', 'width', 'height']) {
+      assert.ok(Math.abs(after[k] - before[k]) < 0.5, `the stage's ${k}: ${before[k]} pre-rendered, ${after[k]} live`);
+    }
+    const cellsAfter = await page.$$eval('#app svg.stage-svg .cell rect:first-child', (rs) => rs.map((r) => { const b = r.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; }));
+    assert.equal(cellsAfter.length, cellsBefore.length);
+    cellsAfter.forEach((c, k) => c.forEach((v, j) => assert.ok(Math.abs(v - cellsBefore[k][j]) < 0.5, `cell ${k}: ${cellsBefore[k]} → ${c}`)));
+    // Interactive: a step forward moves the live stage.
+    await page.click('#wt-fwd');
+    await page.waitForFunction(() => document.querySelector('[data-figure="stage"]').dataset.step === '2');
+    const shifts = await page.evaluate(() => window.__shifts);
+    assert.equal(shifts.reduce((a, s) => a + s.value, 0), 0, `layout shifts: ${JSON.stringify(shifts)}`);
+    assert.deepEqual(problems.filter((p) => !p.includes('integrity')), []);
+    await context.close();
+  });
+}
+
+test('?lang=en&convention=col paints English and columns from the first frame, never a flash of the other', async () => {
+  // A Chinese browser that remembers Chinese: the address still wins.
+  const { context, page, problems } = await openPage(browser, { locale: 'zh-CN' });
+  await page.addInitScript(() => { try { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('attention-lab.lang', 'zh'); sessionStorage.setItem('seeded', '1'); } } catch {} });
+  await page.addInitScript(RECORDER);
+  const release = await holdWasm(page);
+  await page.goto(`${BASE_URL}?lang=en&convention=col`);
+  await page.locator('main[data-pre="en-col"]').waitFor({ state: 'visible' });
+  // Columns: X drawn with one column per position.
+  assert.deepEqual(await stageNumbers(page, 'main[data-pre="en-col"]'), transpose(NOTE_004.x));
+  release();
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-pre')
+    && document.querySelector('#app [data-figure="stage"] svg [data-value]'));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.deepEqual(await stageNumbers(page, '#app'), transpose(NOTE_004.x));
+  const frames = await page.evaluate(() => window.__frames);
+  assert.ok(frames.length > 2, `frames recorded: ${frames.length}`);
+  for (const f of frames.filter((f) => f.shown.length > 0)) {
+    assert.equal(f.lang, 'en', `a frame in <html lang=${f.lang}>`);
+    for (const s of f.shown) assert.ok(s === 'en-col' || s === 'app', `a frame showed ${s}`);
+    assert.ok(f.shown.length <= 1, `a frame showed ${f.shown}`);
+  }
+  assert.ok(frames.some((f) => f.shown[0] === 'en-col') && frames.at(-1).shown[0] === 'app');
+  assert.match(await page.locator('#app header').innerText(), /Attention Lab/);
+  assert.deepEqual(problems.filter((p) => !p.includes('integrity')), []);
+  await context.close();
+});
+
+test('a link, a view, or saved work is never shown the default copy', async () => {
+  for (const [label, query, seed] of [
+    ['a step', '?step=3', null],
+    ['a figure', '?embed=1&view=walkthrough', null],
+    ['a shared scenario', '#s=abc', null],
+    ['saved work', '', '{"format":"attention-lab/1"}'],
+  ]) {
+    const { context, page } = await openPage(browser);
+    if (seed) await page.addInitScript((s) => localStorage.setItem('attention-lab.scenario', s), seed);
+    const release = await holdWasm(page);
+    await page.goto(BASE_URL + query);
+    await page.waitForLoadState('domcontentloaded');
+    assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-pre')), null, label);
+    assert.equal(await page.locator('main[data-pre]:visible').count(), 0, label);
+    release();
+    await context.close();
+  }
+});
