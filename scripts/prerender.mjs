@@ -7,8 +7,8 @@
 // What it writes:
 // - one <main class="page" data-pre="LANG-CONV" inert> per variant (zh/en ×
 //   row/col): the page's own header and stage section, with the stage's
-//   picture twice (laid out for a wide window, 1280 px, and for a phone,
-//   390 px; static/style.css shows one by the window's width). Ids (kept as classes `pre-ID`), `for`,
+//   picture laid out at each of WIDTHS (an inline <style> shows the one for
+//   the window's width). Ids (kept as classes `pre-ID`), `for`,
 //   `aria-live` and every data-* attribute are taken out, so no test, script
 //   or label ever finds the copy instead of the live page;
 // - choose-<hash>.js, a small parser-blocking script in <head> that sets
@@ -37,8 +37,12 @@ let html = readFileSync(index, 'utf8');
 if (html.includes('data-pre=')) throw new Error('prerender: dist/index.html already holds a pre-rendered page');
 
 const VARIANTS = [['zh', 'row'], ['zh', 'col'], ['en', 'row'], ['en', 'col']];
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 390, height: 800 };
+// The window widths the stage's first picture is laid out at: the stage's
+// layout follows its width (smaller type under 520 px of stage, parts that
+// wrap, a picture as wide as its widest step, centred), so each common
+// phone and tablet width is exact, and between two of them the picture of
+// the narrower one is shown (at most a few pixels off centre).
+const WIDTHS = [320, 360, 375, 390, 393, 412, 414, 428, 430, 480, 540, 585, 640, 700, 768, 800, 820, 900, 1024, 1240];
 
 // The chooser. It must agree with the app's own choice of language
 // (src/app/effects.rs, `initial_lang`: ?lang=, then the remembered one,
@@ -71,9 +75,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--hide-scrollbars'],
 });
 
-/** The page's header and stage at `viewport`, settled (fonts loaded). */
-async function capture(lang, conv, viewport, mark) {
-  const context = await browser.newContext({ viewport, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+/** The page's header and stage section at 1280 px, and the stage's picture
+ * at each of WIDTHS (the window resized, the page laid out again), settled
+ * (fonts loaded). */
+async function capture(lang, conv) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
   const page = await context.newPage();
   for (let tries = 0; ; tries++) {
     try {
@@ -85,7 +91,7 @@ async function capture(lang, conv, viewport, mark) {
     }
   }
   await page.waitForSelector('[data-figure="stage"] svg [data-value]', { timeout: 30000 });
-  const parts = await page.evaluate(async (mark) => {
+  const shot = (mark) => page.evaluate(async (mark) => {
     await document.fonts.ready;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const clean = (el) => {
@@ -103,34 +109,58 @@ async function capture(lang, conv, viewport, mark) {
     const stage = document.querySelector('[data-figure="stage"]');
     const section = clean(stage);
     section.setAttribute('data-pre-stage', '');
-    section.querySelector('svg').classList.add(mark);
+    const svg = section.querySelector('svg');
+    svg.classList.add('pre-w', mark);
     // The scrubber's position is a property: written out as the attribute.
     section.querySelector('input[type=range]')?.setAttribute('value', stage.querySelector('input[type=range]').value);
+    const picture = svg.outerHTML;
+    svg.replaceWith(document.createComment('picture'));
     return {
       header: clean(document.querySelector('main.page > header')).outerHTML,
       section: section.outerHTML,
-      svg: section.querySelector('svg').outerHTML,
+      picture,
     };
   }, mark);
+  const wide = await shot('pre-w1280');
+  const pictures = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForFunction((w) => innerWidth === w, width);
+    const at = await shot(`pre-w${width}`);
+    if (at.section !== wide.section || at.header !== wide.header) {
+      throw new Error(`prerender: at ${width} px the page differs from 1280 px other than in the stage's picture`);
+    }
+    pictures.push(at.picture);
+  }
   await context.close();
-  return parts;
+  return { header: wide.header, section: wide.section.replace('<!--picture-->', pictures.join('')) };
+}
+
+/** The stylesheet that shows, in a copy, the picture laid out for the
+ * window's width: the one captured at the widest width not over it. */
+function pictureRules() {
+  const rules = ['main[data-pre] svg.pre-w{display:none}'];
+  WIDTHS.forEach((w, k) => {
+    const lo = k === 0 ? '' : `(min-width:${w}px)`;
+    const hi = k + 1 < WIDTHS.length ? `(max-width:${WIDTHS[k + 1] - 0.02}px)` : '';
+    const q = [lo, hi].filter(Boolean).join(' and ');
+    rules.push(`@media ${q}{main[data-pre] svg.pre-w${w}{display:inline-block}}`);
+  });
+  return rules.join('');
 }
 
 try {
   const mains = [];
   for (const [lang, conv] of VARIANTS) {
-    const wide = await capture(lang, conv, WIDE, 'pre-wide');
-    const narrow = await capture(lang, conv, NARROW, 'pre-narrow');
-    const section = wide.section.replace(wide.svg, wide.svg + narrow.svg);
-    if (!section.includes('pre-wide') || !section.includes('pre-narrow')) throw new Error('prerender: the stage picture was not found');
-    mains.push(`<main class=page data-pre=${lang}-${conv} inert>${wide.header}${section}</main>`);
+    const { header, section } = await capture(lang, conv);
+    mains.push(`<main class=page data-pre=${lang}-${conv} inert>${header}${section}</main>`);
   }
   for (const old of readdirSync(dist).filter((f) => /^choose-[0-9a-f]+\.js$/.test(f))) unlinkSync(path.join(dist, old));
   const chooser = `choose-${createHash('sha256').update(CHOOSER).digest('hex').slice(0, 16)}.js`;
   writeFileSync(path.join(dist, chooser), CHOOSER);
   // Before the stylesheet, so both are fetched at once; parser-blocking, so
   // it has chosen before the body is parsed and painted.
-  const head = `<script src=./${chooser}></script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript>`;
+  const head = `<script src=./${chooser}></script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript><style>${pictureRules()}</style>`;
   let count = 0;
   html = html.replace(/<\/title>/, (m) => { count++; return m + head; });
   html = html.replace(/(<body>)([\s\S]*?<\/noscript>)/, (m, body, ns) => { count++; return body + ns + mains.join(''); });

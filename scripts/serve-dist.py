@@ -68,7 +68,10 @@ _gzipped = {}
 
 
 class GzipHandler(Handler):
-    """Handler, with gzip for the types a static host compresses."""
+    """Handler, with gzip for the types a static host compresses, and
+    connections kept alive between requests, as a static host keeps them."""
+
+    protocol_version = "HTTP/1.1"
 
     def do_GET(self):
         path = self.translate_path(self.path)
