@@ -121,19 +121,25 @@ async function capture(lang, conv) {
       picture,
     };
   }, mark);
-  const wide = await shot('pre-w1280');
-  const pictures = [];
+  const wide = await shot('pre-wNNN');
+  // One <svg> per distinct picture, classed with every width it is for.
+  const pictures = new Map();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.waitForFunction((w) => innerWidth === w, width);
-    const at = await shot(`pre-w${width}`);
+    const at = await shot('pre-wNNN');
     if (at.section !== wide.section || at.header !== wide.header) {
       throw new Error(`prerender: at ${width} px the page differs from 1280 px other than in the stage's picture`);
     }
-    pictures.push(at.picture);
+    pictures.set(at.picture, [...(pictures.get(at.picture) ?? []), width]);
   }
   await context.close();
-  return { header: wide.header, section: wide.section.replace('<!--picture-->', pictures.join('')) };
+  const svgs = [...pictures].map(([svg, widths]) => {
+    const marked = svg.replace('pre-wNNN', widths.map((w) => `pre-w${w}`).join(' '));
+    if (marked === svg) throw new Error('prerender: the picture\'s class was not found');
+    return marked;
+  });
+  return { header: wide.header, section: wide.section.replace('<!--picture-->', svgs.join('')) };
 }
 
 /** The stylesheet that shows, in a copy, the picture laid out for the
