@@ -26,6 +26,7 @@ function summarize(results) {
 /** `s` is a scenario to open by link, or a function that sets one up with
  * the page's own controls (a 512-wide one is too big for a link). */
 async function measure(browser, label, s, samples = 25, setup = null) {
+  if (!row(label)) return;
   const { context, page, problems } = await openPage(browser);
   await page.goto(BASE_URL + '?lang=en' + (typeof s === 'function' ? '' : shareFragment(s)));
   await ready(page);
@@ -255,8 +256,10 @@ async function costTiming(browser) {
 }
 
 // BENCH_ONLY=load,edit (any of load, cost, heatmaps, playback, edit) runs
-// only those parts.
+// only those parts; BENCH_ROWS="d_model=64, 8 heads|4 layers" only the edit
+// rows whose label contains one of those texts.
 const only = (part) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(part);
+const row = (label) => !process.env.BENCH_ROWS || process.env.BENCH_ROWS.split('|').some((t) => label.includes(t));
 const browser = await launch();
 if (only('load')) await load(browser);
 if (only('cost')) await costTiming(browser);

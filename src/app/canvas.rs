@@ -70,9 +70,10 @@ fn draw_cells(ctx: &CanvasRenderingContext2d, layout: &Layout, cells: &[u8]) -> 
 
 /// Draws a heatmap: sizes the canvas (device pixels, CSS size = device /
 /// ratio), paints it white, draws the cells at the layout's corner and
-/// writes the labels. With `labelled` (the canvas shows this layout's
-/// labels already) and no numbers in cells, only the cell area is drawn
-/// again: it is opaque and the labels are outside it. Returns `None` if the browser gave no 2-D context.
+/// writes the labels. With `labelled` (the canvas shows this layout and
+/// its labels already, so its sizes are set) and no numbers in cells,
+/// only the cell area is drawn again: it is opaque and the labels are
+/// outside it. Returns `None` if the browser gave no 2-D context.
 pub fn draw(
     canvas: &HtmlCanvasElement,
     layout: &Layout,
@@ -88,12 +89,16 @@ pub fn draw(
         canvas.set_width(layout.width);
         canvas.set_height(layout.height);
     }
+    // The CSS size is the layout's: set with the layout, and as it is
+    // when the canvas shows this layout already.
+    if !labelled || resized {
+        let (w, h) = layout.css_size();
+        let style = canvas.style();
+        style.set_property("width", &format!("{w}px")).ok()?;
+        style.set_property("height", &format!("{h}px")).ok()?;
+    }
     // Numbers in cells may reach past the area's edge: drawn in full.
     let labelled = labelled && !resized && texts.is_empty();
-    let (w, h) = layout.css_size();
-    let style = canvas.style();
-    style.set_property("width", &format!("{w}px")).ok()?;
-    style.set_property("height", &format!("{h}px")).ok()?;
     let ctx = context(canvas)?;
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok()?;
     if !labelled {

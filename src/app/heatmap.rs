@@ -164,11 +164,35 @@ impl PartialEq for DrawKey {
     }
 }
 
+/// A heatmap's layout and labels.
+type Figure = (heatmap::Layout, Vec<heatmap::Label>);
+
+/// The figure for these props, worked out again only when what it depends
+/// on changes (the tokens, the cell size, the pixel ratio), not with every
+/// new trace. Holds no trace, only a copy of the tokens.
+#[hook]
+fn use_figure(p: &HeatmapProps) -> Rc<Figure> {
+    let cache = use_mut_ref(|| None::<(Vec<String>, f64, f64, Rc<Figure>)>);
+    let mut cache = cache.borrow_mut();
+    match &*cache {
+        Some((tokens, cell, dpr, figure))
+            if *tokens == p.trace.tokens && *cell == p.cell_css && *dpr == p.dpr =>
+        {
+            figure.clone()
+        }
+        _ => {
+            let figure = Rc::new(p.figure(p.dpr));
+            *cache = Some((p.trace.tokens.clone(), p.cell_css, p.dpr, figure.clone()));
+            figure
+        }
+    }
+}
+
 /// Draws the heatmap and notes how long it took (`data-draw-ms`, read by
 /// the benchmark script).
 fn draw(
     p: &HeatmapProps,
-    (layout, labels): &(heatmap::Layout, Vec<heatmap::Label>),
+    (layout, labels): &Figure,
     el: &web_sys::HtmlCanvasElement,
     labelled: bool,
 ) {
@@ -204,20 +228,24 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     let cursor = use_state(|| None::<(usize, usize)>);
     let table_open = use_state(|| false);
     let lang = props.lang;
-    // Layout and labels once per picture, not on every pointer move.
-    let figure = use_memo(DrawKey(props.clone()), |key| key.0.figure(key.0.dpr));
+    // Layout and labels once per picture, not on every pointer move nor
+    // on every edit (new values leave them as they are).
+    let figure = use_figure(props);
     let layout = figure.0;
     let n = props.n();
 
     // The figure (layout and labels) the canvas shows: a redraw of the
     // same figure with new values repaints only the cells.
-    let shown = use_mut_ref(|| None::<Rc<(heatmap::Layout, Vec<heatmap::Label>)>>);
+    let shown = use_mut_ref(|| None::<Rc<Figure>>);
     {
         let canvas_ref = canvas_ref.clone();
         let figure = figure.clone();
         use_effect_with(DrawKey(props.clone()), move |key| {
             if let Some(el) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() {
-                let labelled = shown.borrow().as_deref() == Some(&*figure);
+                let labelled = shown
+                    .borrow()
+                    .as_ref()
+                    .is_some_and(|s| Rc::ptr_eq(s, &figure) || **s == *figure);
                 draw(&key.0, &figure, &el, labelled);
                 *shown.borrow_mut() = Some(figure);
             }

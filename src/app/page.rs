@@ -261,6 +261,10 @@ fn perform(steps: &[Do], latest: &Latest, d: &UseReducerDispatcher<State>) {
     }
 }
 
+/// The longest a write of the reader's work waits for the frame after
+/// the edit (ms).
+const SAVE_LATEST_MS: u32 = 200;
+
 /// The scenario and previous work the next write writes.
 type Latest = std::rc::Rc<std::cell::RefCell<(Rc<Scenario>, Option<Rc<Scenario>>)>>;
 
@@ -320,13 +324,22 @@ pub fn App() -> Html {
     // link replaces is kept first, under its own key; if that cannot be
     // written, the link's scenario is not saved over it. Merely opening
     // the page (or a broken link) writes nothing.
-    // Writing happens in a task of its own after the edit's (an encoded
-    // 64 × 64 scenario is a few ms), or at once when the page is left
-    // (`pagehide`) with a write still waiting.
+    // Writing happens in a task of its own after the frame that shows the
+    // edit (an encoded 64 × 64 scenario is a few ms, four such layers
+    // over 10 ms: run at once after the edit, it would hold up the next
+    // frame), or after `SAVE_LATEST_MS` at the latest (a hidden page draws
+    // no frames), or at once when the page is left (`pagehide`) with a
+    // write still waiting. Whichever comes first writes; the others find
+    // nothing waiting.
     // The order of writes is `persist::Persistence`'s; this runs it.
     let persist = use_mut_ref(Persistence::default);
     let latest: Latest = use_mut_ref(|| (state.scenario.clone(), state.previous.clone()));
-    let save_timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
+    let save_timer = use_mut_ref(|| {
+        None::<(
+            gloo::render::AnimationFrame,
+            gloo::timers::callback::Timeout,
+        )>
+    });
     {
         let d = dispatcher.clone();
         let (s, previous) = (state.scenario.clone(), state.previous.clone());
@@ -339,10 +352,15 @@ pub fn App() -> Html {
             }
             *latest.borrow_mut() = (s, previous);
             if persist.borrow_mut().changed(counters) {
-                *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(0, move || {
+                let write = Rc::new(move || {
                     let steps = persist.borrow_mut().flush();
                     perform(&steps, &latest, &d);
-                }));
+                });
+                let late = write.clone();
+                *timer.borrow_mut() = Some((
+                    effects::after_paint(move || write()),
+                    gloo::timers::callback::Timeout::new(SAVE_LATEST_MS, move || late()),
+                ));
             }
         });
     }

@@ -70,14 +70,83 @@ pub const MASK_STRIPE: [u8; 3] = [140, 140, 140];
 /// Between cells (when cells are large enough to separate) and around them.
 pub const PAPER: [u8; 3] = [255, 255, 255];
 
-fn lerp(stops: &[[u8; 3]], t: f64) -> [u8; 3] {
+/// Where `t` (clamped to 0…1, NaN as 0) falls among the stops: `x` from 0
+/// at the first stop to `stops.len() − 1` at the last.
+fn position(stops: &[[u8; 3]], t: f64) -> f64 {
     let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
-    let x = t * (stops.len() - 1) as f64;
+    t * (stops.len() - 1) as f64
+}
+
+/// The colour at position `x` (from [`position`]): between stops ⌊x⌋ and
+/// ⌊x⌋ + 1, a fraction `x − ⌊x⌋` of the way.
+fn lerp_at(stops: &[[u8; 3]], x: f64) -> [u8; 3] {
     let i = (x.floor() as usize).min(stops.len() - 2);
-    let f = x - i as f64;
-    let (a, b) = (stops[i], stops[i + 1]);
-    let mix = |k: usize| round_up_from_half(a[k] as f64 + (b[k] as f64 - a[k] as f64) * f) as u8;
-    [mix(0), mix(1), mix(2)]
+    mix(stops[i], stops[i + 1], x - i as f64)
+}
+
+/// A fraction `f` of the way from `a` to `b`, each channel rounded.
+fn mix(a: [u8; 3], b: [u8; 3], f: f64) -> [u8; 3] {
+    let ch = |k: usize| round_up_from_half(a[k] as f64 + (b[k] as f64 - a[k] as f64) * f) as u8;
+    [ch(0), ch(1), ch(2)]
+}
+
+/// Each gap between two stops is cut into this many equal buckets of the
+/// position `x` (a power of two, so `x · BUCKETS` is exact and its whole
+/// part is the bucket).
+const BUCKETS: usize = 1024;
+/// A bucket in which the colour changes: its colours are computed.
+const MIXED: u32 = 1 << 24;
+
+/// The colour lookup table of a scale: one entry per bucket of positions,
+/// the colour every position in the bucket has (`r | g << 8 | b << 16`),
+/// or [`MIXED`] when they do not all have the same one.
+///
+/// Exact, not an approximation: within the gap between two stops each
+/// channel of [`mix`] is a monotone function of the fraction (a product by
+/// a constant, a sum and a rounding, each monotone), so a bucket whose
+/// lowest and highest fractions give the same colour gives it everywhere
+/// in between. Every other bucket is [`MIXED`] and its colours are worked
+/// out as before.
+fn table(stops: &[[u8; 3]]) -> Vec<u32> {
+    let pack = |c: [u8; 3]| c[0] as u32 | (c[1] as u32) << 8 | (c[2] as u32) << 16;
+    let mut t = Vec::with_capacity((stops.len() - 1) * BUCKETS);
+    for gap in stops.windows(2) {
+        let at = |k: usize| mix(gap[0], gap[1], k as f64 / BUCKETS as f64);
+        let mut low = at(0);
+        for k in 0..BUCKETS {
+            let high = at(k + 1);
+            t.push(if low == high { pack(low) } else { MIXED });
+            low = high;
+        }
+    }
+    t
+}
+
+/// The colour at position `x` (from [`position`]), read from the scale's
+/// table where its bucket has one colour: the same colour as
+/// [`lerp_at`], for every position (`lut_is_the_interpolation` tests it).
+fn lookup(stops: &[[u8; 3]], table: &[u32], x: f64) -> [u8; 3] {
+    // x ≥ 0, so the cast is the floor; the last stop (x = len − 1) is past
+    // the table.
+    match table.get((x * BUCKETS as f64) as usize) {
+        Some(&e) if e & MIXED == 0 => [e as u8, (e >> 8) as u8, (e >> 16) as u8],
+        _ => lerp_at(stops, x),
+    }
+}
+
+/// The tables of both scales, built on first use (per thread: a
+/// WebAssembly page has one), then kept for good.
+fn tables() -> &'static [Vec<u32>; 2] {
+    thread_local! {
+        static T: std::cell::Cell<Option<&'static [Vec<u32>; 2]>> = const { std::cell::Cell::new(None) };
+    }
+    T.with(|t| {
+        t.get().unwrap_or_else(|| {
+            let built = Box::leak(Box::new([table(&VIRIDIS), table(&PUOR)]));
+            t.set(Some(built));
+            built
+        })
+    })
 }
 
 /// `x.round()` for `x ≥ 0` (halves go up), from `floor`, which WebAssembly
@@ -101,24 +170,40 @@ impl Scale {
         }
     }
 
-    /// The colour of `v` (clamped to the domain; NaN takes the low end).
+    /// The colour of `v` (clamped to the domain; NaN takes the low end):
+    /// the stops linearly interpolated, each channel rounded.
     pub fn colour(self, v: f64) -> [u8; 3] {
+        let stops = self.stops();
+        lerp_at(stops, position(stops, self.t(v)))
+    }
+
+    /// The same colour as [`Scale::colour`], looked up in a table built on
+    /// first use, which gives exactly the interpolated colour (see
+    /// [`table`]). For the cells of whole heatmaps ([`pixels`]: a model
+    /// view colours 32 maps of 64 × 64 per edit).
+    pub fn colour_fast(self, v: f64) -> [u8; 3] {
+        let stops = self.stops();
+        let table = &tables()[self as usize];
+        lookup(stops, table, position(stops, self.t(v)))
+    }
+
+    /// `v` as a fraction of the domain (unclamped).
+    fn t(self, v: f64) -> f64 {
         let (lo, hi) = self.domain();
-        let t = (v - lo) / (hi - lo);
+        (v - lo) / (hi - lo)
+    }
+
+    fn stops(self) -> &'static [[u8; 3]] {
         match self {
-            Scale::Weights => lerp(&VIRIDIS, t),
-            Scale::Difference => lerp(&PUOR, t),
+            Scale::Weights => &VIRIDIS,
+            Scale::Difference => &PUOR,
         }
     }
 
     /// The stops of the scale as CSS colours from low to high, for a legend
     /// (`linear-gradient` with evenly spaced stops).
     pub fn css_stops(self) -> Vec<String> {
-        let stops: &[[u8; 3]] = match self {
-            Scale::Weights => &VIRIDIS,
-            Scale::Difference => &PUOR,
-        };
-        stops.iter().map(|c| hex(*c)).collect()
+        self.stops().iter().map(|c| hex(*c)).collect()
     }
 }
 
@@ -331,7 +416,7 @@ pub fn pixels(layout: &Layout, scale: Scale, cell: impl Fn(usize, usize) -> Cell
         for c in 0..layout.cols {
             match cell(r, c) {
                 Cell::Value(v) => {
-                    rgba.extend_from_slice(&scale.colour(v));
+                    rgba.extend_from_slice(&scale.colour_fast(v));
                     rgba.push(255);
                 }
                 Cell::Masked => return Pixels::Area(raster(layout, scale, cell)),

@@ -422,3 +422,102 @@ fn cell_sizes_fit_the_width_and_stay_readable() {
     // Never zero, even for n = 0.
     assert!(cell_sizes(0, 800.0).0 >= 3.0);
 }
+
+/// The interpolation as it was before the lookup table: the reference the
+/// table must give bit for bit (`round` here, which is what
+/// `round_up_from_half` computes on these values).
+fn colour_by_interpolation(scale: Scale, v: f64) -> [u8; 3] {
+    let stops: &[[u8; 3]] = match scale {
+        Scale::Weights => &VIRIDIS,
+        Scale::Difference => &PUOR,
+    };
+    let (lo, hi) = scale.domain();
+    let t = (v - lo) / (hi - lo);
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+    let x = t * (stops.len() - 1) as f64;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    let f = x - i as f64;
+    let (a, b) = (stops[i], stops[i + 1]);
+    let mix = |k: usize| (a[k] as f64 + (b[k] as f64 - a[k] as f64) * f).round() as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+#[test]
+fn lut_is_the_interpolation() {
+    for (scale, stops, table) in [
+        (Scale::Weights, &VIRIDIS[..], &tables()[0]),
+        (Scale::Difference, &PUOR[..], &tables()[1]),
+    ] {
+        let gaps = stops.len() - 1;
+        assert_eq!(table.len(), gaps * BUCKETS);
+        // Every bucket's edges and the positions just beside them, where a
+        // colour would change if the table were off by one.
+        for j in 0..=gaps * BUCKETS {
+            let x = j as f64 / BUCKETS as f64;
+            for x in [x, x.next_up(), x.next_down(), x + 0.5 / BUCKETS as f64] {
+                let x = x.clamp(0.0, gaps as f64);
+                assert_eq!(
+                    lookup(stops, table, x),
+                    lerp_at(stops, x),
+                    "{scale:?} at x = {x:e}"
+                );
+            }
+        }
+        // A bucket with one colour has it at its lowest and highest
+        // positions (the monotonicity the table relies on, checked).
+        let mut uniform = 0;
+        for (j, &e) in table.iter().enumerate() {
+            if e & MIXED == 0 {
+                uniform += 1;
+                let low = j as f64 / BUCKETS as f64;
+                let high = ((j + 1) as f64 / BUCKETS as f64).next_down();
+                assert_eq!(
+                    lerp_at(stops, low),
+                    lerp_at(stops, high),
+                    "{scale:?} bucket {j}"
+                );
+            }
+        }
+        // Most buckets need no arithmetic (else the table would not help).
+        assert!(
+            uniform * 10 > table.len() * 8,
+            "{scale:?}: {uniform} of {}",
+            table.len()
+        );
+        // Values: random ones across and beyond the domain, the domain's
+        // ends and the awkward ones.
+        let mut rng = crate::random::Rng::new(11);
+        let (lo, hi) = scale.domain();
+        let mut vs: Vec<f64> = (0..400_000)
+            .map(|_| lo - 0.25 + rng.unit() * (hi - lo + 0.5))
+            .collect();
+        // Small weights (a softmax over many keys) are the common case.
+        vs.extend((0..200_000).map(|_| rng.unit() * 0.05));
+        vs.extend([
+            lo,
+            hi,
+            -0.0,
+            0.0,
+            f64::MIN_POSITIVE,
+            1e-300,
+            0.5,
+            lo.next_up(),
+            hi.next_down(),
+            hi.next_up(),
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+            f64::MIN,
+        ]);
+        for k in 0..=4096 {
+            let v = lo + (hi - lo) * k as f64 / 4096.0;
+            vs.extend([v, v.next_up(), v.next_down()]);
+        }
+        for v in vs {
+            let want = colour_by_interpolation(scale, v);
+            assert_eq!(scale.colour(v), want, "{scale:?} at {v:e}");
+            assert_eq!(scale.colour_fast(v), want, "{scale:?} at {v:e}, looked up");
+        }
+    }
+}
