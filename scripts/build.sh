@@ -20,21 +20,21 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 cargo fetch --locked -q
 trunk build --release --offline
-# The labs module: the same release profile as Trunk's build (the library
-# is compiled once for both), the same wasm-bindgen and wasm-opt settings.
-cargo build --release --offline --locked --target wasm32-unknown-unknown --bin labs
+# A module loaded later (the labs, the training lab: src/bin/NAME.rs): the
+# same release profile as Trunk's build (the library is compiled once for
+# all), the same wasm-bindgen and wasm-opt settings, into $TARGET_DIR/NAME-web.
+build_module() {
+  local out="$TARGET_DIR/$1-web"
+  cargo build --release --offline --locked --target wasm32-unknown-unknown --bin "$1"
+  rm -rf "$out"
+  wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name="$1" \
+    "$TARGET_DIR/wasm32-unknown-unknown/release/$1.wasm"
+  wasm-opt -Oz --converge --low-memory-unused "$out/$1_bg.wasm" -o "$out/$1_bg.wasm"
+}
+build_module labs
+build_module train
 LABS_OUT="$TARGET_DIR/labs-web"
-rm -rf "$LABS_OUT"
-wasm-bindgen --target=web --no-typescript --out-dir="$LABS_OUT" --out-name=labs \
-  "$TARGET_DIR/wasm32-unknown-unknown/release/labs.wasm"
-wasm-opt -Oz --converge --low-memory-unused "$LABS_OUT/labs_bg.wasm" -o "$LABS_OUT/labs_bg.wasm"
-# The training module, the same way.
-cargo build --release --offline --locked --target wasm32-unknown-unknown --bin train
 TRAIN_OUT="$TARGET_DIR/train-web"
-rm -rf "$TRAIN_OUT"
-wasm-bindgen --target=web --no-typescript --out-dir="$TRAIN_OUT" --out-name=train \
-  "$TARGET_DIR/wasm32-unknown-unknown/release/train.wasm"
-wasm-opt -Oz --converge --low-memory-unused "$TRAIN_OUT/train_bg.wasm" -o "$TRAIN_OUT/train_bg.wasm"
 python3 scripts/postbuild.py dist "$LABS_OUT" "$TRAIN_OUT"
 # The first screen as HTML, rendered by the page itself in headless
 # Chromium (docs/performance.md, "First paint").

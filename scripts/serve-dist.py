@@ -76,11 +76,11 @@ class GzipHandler(Handler):
     def do_GET(self):
         path = self.translate_path(self.path)
         if os.path.isdir(path):
+            if not self.path.split("?")[0].endswith("/"):
+                return super().do_GET()  # its redirect to "…/"
             path = os.path.join(path, "index.html")
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not accepts or os.path.splitext(path)[1] not in GZIP_TYPES or not os.path.isfile(path):
-            return super().do_GET()
-        if os.path.isdir(self.translate_path(self.path)) and not self.path.split("?")[0].endswith("/"):
             return super().do_GET()
         key = (path, os.stat(path).st_mtime_ns)
         body = _gzipped.get(key)

@@ -185,13 +185,11 @@ pub fn on_other_tab_save(
 }
 
 /// The element the app renders into: `<div id="app">`, added to the body
+/// (once, by `main`)
 /// (the body also holds the pre-rendered first screen, which must stay
 /// until the app can replace it: docs/performance.md, "First paint").
 pub fn app_root() -> Option<web_sys::Element> {
     let doc = window()?.document()?;
-    if let Some(root) = doc.get_element_by_id("app") {
-        return Some(root);
-    }
     let body = doc.body()?;
     // The body's <noscript> says the app needs JavaScript: not for a
     // browser that is running it (Yew used to clear the body).

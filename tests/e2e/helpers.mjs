@@ -38,6 +38,19 @@ export async function ready(page) {
   await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms], [data-figure="stage"] svg [data-value], [data-lab]', { timeout: 15000 });
 }
 
+/** The English page with one edit to undo: x[0][0] set to 7. Returns the
+ * edited cell's selector. (For tests that check an event elsewhere never
+ * runs the page's Undo.) */
+export async function withEditToUndo(page) {
+  await page.goto(`${BASE_URL}?lang=en`);
+  await ready(page);
+  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"]';
+  await page.fill(`${cell} input`, '7');
+  await page.press(`${cell} input`, 'Enter');
+  await page.waitForSelector('#undo:not([disabled])');
+  return cell;
+}
+
 /** The data-value of every cell of the first element matching `selector`, as rows. */
 export async function readMatrix(page, selector) {
   return page.$eval(selector, (fig) => {

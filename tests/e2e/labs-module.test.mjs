@@ -4,7 +4,7 @@
 // a sandboxed frame on another origin; a locked page's labs edit nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL, hostServer } from './helpers.mjs';
+import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL, hostServer, withEditToUndo } from './helpers.mjs';
 
 let browser;
 let host;
@@ -108,12 +108,7 @@ test('an event inside the labs never runs one of the page\'s listeners', async (
   // lab (the mask grid's click ran Undo). Every lab's buttons are clicked
   // here with an edit to undo on the page: undo, redo and the edit stay.
   const { context, page, problems } = await openPage(browser);
-  await page.goto(`${BASE_URL}?lang=en`);
-  await ready(page);
-  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"]';
-  await page.fill(`${cell} input`, '7');
-  await page.press(`${cell} input`, 'Enter');
-  await page.waitForSelector('#undo:not([disabled])');
+  const cell = await withEditToUndo(page);
   await page.waitForSelector('[data-lab="cost"]');
   for (const lab of await page.$$eval('section.labs [data-lab]', (ls) => ls.map((l) => l.dataset.lab))) {
     await page.click(`[data-lab="${lab}"] .predict .skip`);

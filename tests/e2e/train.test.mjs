@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, openPage, ready, readMatrix, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, withEditToUndo, BASE_URL } from './helpers.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser;
@@ -255,12 +255,7 @@ test('an embedded training lab loads at once, without the labs module', async ()
 
 test('clicks in the training lab never run the page\'s listeners, and Pause stops within a frame', async () => {
   const { context, page, problems } = await openPage(browser);
-  await page.goto(`${BASE_URL}?lang=en`);
-  await ready(page);
-  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"]';
-  await page.fill(`${cell} input`, '7');
-  await page.press(`${cell} input`, 'Enter');
-  await page.waitForSelector('#undo:not([disabled])');
+  const cell = await withEditToUndo(page);
   await page.waitForSelector('section.labs [data-lab="cost"]');
   await page.click(`${LAB} [data-control="open-lab"]`);
   await page.waitForSelector(`${LAB}[data-state] [data-control="train"]`);

@@ -1,6 +1,6 @@
 // Chromium (Debian's, as tests/e2e) through playwright-core over CDP.
 import { chromium } from 'playwright-core';
-import { waitFor, centreOf, reveal } from './common.mjs';
+import { waitFor, centreOf, reveal, mouseDrag } from './common.mjs';
 
 export const name = 'chromium';
 
@@ -42,13 +42,7 @@ export async function launch() {
         press: (key) => page.keyboard.press(key),
         attr: (sel, n) => page.getAttribute(sel, n),
         text: (sel) => page.textContent(sel),
-        async drag(sel, dx, dy) {
-          const { x, y } = await centreOf(me, sel);
-          await page.mouse.move(x, y);
-          await page.mouse.down();
-          await page.mouse.move(x + dx, y + dy, { steps: 5 });
-          await page.mouse.up();
-        },
+        drag: (sel, dx, dy) => mouseDrag(page, me, sel, dx, dy),
         /** A real touch sequence (CDP Input.dispatchTouchEvent). */
         async touchDrag(sel, dx, dy) {
           const { x, y } = await centreOf(me, sel);

@@ -58,6 +58,16 @@ export function centreOf(page, selector) {
 /** A drag as pointer events of type `pointerType` dispatched from the page
  * itself: down on the element, moves and up on whatever is under the finger
  * (WebKitGTK's WebDriver has no touch input; README, "Browsers"). */
+/** A mouse drag by (dx, dy) from the centre of `selector`, in five moves,
+ * through a Playwright or Puppeteer page's `mouse` (the same API). */
+export async function mouseDrag(page, me, selector, dx, dy) {
+  const { x, y } = await centreOf(me, selector);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
 export function syntheticDrag(page, selector, dx, dy, pointerType) {
   return page.evaluate(([s, dx, dy, type]) => {
     const el = document.querySelector(s);

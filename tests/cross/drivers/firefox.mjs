@@ -2,7 +2,7 @@
 // BiDi. Reduced motion has no BiDi emulation: a second browser is started
 // with the ui.prefersReducedMotion preference when a page asks for it.
 import puppeteer from 'puppeteer-core';
-import { waitFor, centreOf, reveal } from './common.mjs';
+import { waitFor, centreOf, reveal, mouseDrag } from './common.mjs';
 
 export const name = 'firefox';
 
@@ -66,13 +66,7 @@ export async function launch() {
         press: (key) => page.keyboard.press(KEYS[key] ?? key),
         attr: (sel, n) => page.$eval(sel, (el, n) => el.getAttribute(n), n),
         text: (sel) => page.$eval(sel, (el) => el.textContent),
-        async drag(sel, dx, dy) {
-          const { x, y } = await centreOf(me, sel);
-          await page.mouse.move(x, y);
-          await page.mouse.down();
-          await page.mouse.move(x + dx, y + dy, { steps: 5 });
-          await page.mouse.up();
-        },
+        drag: (sel, dx, dy) => mouseDrag(page, me, sel, dx, dy),
         /** A real touch sequence (BiDi input.performActions, pointerType touch). */
         async touchDrag(sel, dx, dy) {
           const { x, y } = await centreOf(me, sel);
