@@ -145,7 +145,7 @@ fn BlockMatrix(p: &BlockProps) -> Html {
         (m.nrows(), m.ncols())
     };
     let (a0, b0) = swap_if(transpose, *win);
-    let (ra, ca) = (Axis::new(rows, a0), Axis::new(cols, b0));
+    let (ra, ca) = (Axis::new(rows, a0), Axis::columns(cols, b0));
     let multi = m.ncols() > block;
     let cell = |a: usize, b: usize| {
         let (r, c) = if transpose { (b, a) } else { (a, b) };

@@ -5,8 +5,14 @@
 
 use std::ops::Range;
 
-/// An axis up to this long is shown whole (today's 64-token matrices).
+/// A column of positions (a matrix's rows as displayed) up to this long is
+/// shown whole (today's 64-token matrices).
 pub const FULL: usize = 64;
+/// A row of positions (the displayed columns) up to this long is shown
+/// whole: wider than this, a matrix is more than a screen wide (33 cells of
+/// about 56 px at 1,280 px), so it is read through a window like a longer
+/// column; and a 64 × 64 matrix writes 1,024 cells after an edit, not 4,096.
+pub const FULL_COLS: usize = 32;
 /// A longer axis shows this many positions at a time.
 pub const SPAN: usize = 16;
 
@@ -35,7 +41,17 @@ impl Axis {
     /// `len ≤ FULL`, else a window of `SPAN` whose start is clamped so the
     /// window never runs past the end (after the matrix shrinks, say).
     pub fn new(len: usize, start: usize) -> Axis {
-        let size = if len > FULL { SPAN } else { len };
+        Axis::up_to(FULL, len, start)
+    }
+
+    /// The displayed columns: like [`Axis::new`], whole up to
+    /// [`FULL_COLS`] positions.
+    pub fn columns(len: usize, start: usize) -> Axis {
+        Axis::up_to(FULL_COLS, len, start)
+    }
+
+    fn up_to(full: usize, len: usize, start: usize) -> Axis {
+        let size = if len > full { SPAN } else { len };
         Axis {
             start: start.min(len - size),
             size,
@@ -83,7 +99,10 @@ impl Axis {
         } else {
             self.start
         };
-        Axis::new(self.len, start)
+        Axis {
+            start: start.min(self.len - self.size),
+            ..self
+        }
     }
 }
 
@@ -99,6 +118,19 @@ mod tests {
             assert_eq!(a.follow(len - 1), a);
             assert_eq!(a.range(), 0..len);
         }
+    }
+
+    #[test]
+    fn columns_are_whole_up_to_32() {
+        for len in [1, 16, 32] {
+            assert!(!Axis::columns(len, 5).windowed());
+        }
+        let a = Axis::columns(64, 0);
+        assert_eq!((a.range(), a.len), (0..16, 64));
+        assert_eq!(Axis::columns(64, 60).range(), 48..64);
+        assert_eq!(Axis::columns(64, 60).follow(3).range(), 3..19);
+        // A 64-long column of positions stays whole.
+        assert!(!Axis::new(64, 0).windowed());
     }
 
     #[test]

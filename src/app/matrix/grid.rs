@@ -37,7 +37,7 @@ impl Grid {
             rows,
             cols,
             row_axis: Axis::new(rows, a0),
-            col_axis: Axis::new(cols, b0),
+            col_axis: Axis::columns(cols, b0),
         }
     }
 

@@ -10,9 +10,11 @@
 //! not a finite number is refused on that cell (`aria-invalid`, a message
 //! under the matrix) and the last good value stays in force.
 //!
-//! An axis longer than [`FULL`](crate::lesson::window::FULL) shows a window of [`SPAN`](crate::lesson::window::SPAN)
-//! positions with a slider ("columns 17–32 of 512"); the arrow keys move the
-//! window when the caret leaves it. So a 64 × 512 X is 1,024 inputs, not 32k.
+//! More than [`FULL`](crate::lesson::window::FULL) rows or
+//! [`FULL_COLS`](crate::lesson::window::FULL_COLS) columns show a window of
+//! [`SPAN`](crate::lesson::window::SPAN) positions with a slider ("columns
+//! 17–32 of 512"); the arrow keys move the window when the caret leaves it.
+//! So a 64 × 512 X is 1,024 inputs, not 32k, and a 64 × 64 one 1,024 too.
 //!
 //! Three parts, one job each: [`grid`] (where the cells are: the display
 //! geometry, the window and its sliders, one row of cells), [`editor`] (the
