@@ -190,8 +190,18 @@ fn BlockMatrix(p: &BlockProps) -> Html {
 
 #[component]
 pub fn HeadsPanel(props: &HeadsProps) -> Html {
-    let t = &props.trace;
-    let s = &props.scenario;
+    // The panel follows an edit a frame later while it is off screen: the
+    // 32 maps of four layers alone take 6–9 ms to draw
+    // (docs/performance.md). Everything below shows this scenario.
+    let panel_ref = use_node_ref();
+    let (s, t, stack) = &super::effects::use_when_seen(
+        panel_ref.clone(),
+        (
+            props.scenario.clone(),
+            props.trace.clone(),
+            props.stack.clone(),
+        ),
+    );
     let lang = props.lang;
     let h = t.heads.len();
     let n = t.tokens.len();
@@ -224,6 +234,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
     }
     let (width, dpr) = *size;
     let (big, small) = crate::lesson::heatmap::cell_sizes(n, width);
+
     let head_name = |r: usize| head_name(lang, r);
     let axes = if props.transpose {
         S::AxesKeysDown
@@ -301,9 +312,9 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         (_, true) => S::CombineNote,
     };
     let tr = props.transpose;
-    let model = (props.stack.traces.len() > 1).then(|| {
+    let model = (stack.traces.len() > 1).then(|| {
         model_view(
-            &props.stack,
+            stack,
             &model_focus,
             &hover,
             (big, small),
@@ -313,7 +324,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         )
     });
     html! {
-        <section class="heads-panel" aria-labelledby="heads-title">
+        <section class="heads-panel" aria-labelledby="heads-title" ref={panel_ref}>
             <h2 id="heads-title">{ S::HeadsHeading.t(lang) }</h2>
             <p class="note">{ S::HeadsIntro.t(lang) }</p>
             { legend(Scale::Weights, lang) }

@@ -4,17 +4,18 @@
 //! does it still vote the same?", answered from the engine's numbers.
 
 use super::i18n::{fill, Lang, S};
-use crate::attention::{Matrix, Scenario};
+use super::state::Layers;
+use crate::attention::Scenario;
 use crate::lesson::format::rounded;
 use crate::lesson::induction::{vote, vote_without_first_layer, Vote};
-use std::rc::Rc;
 use yew::prelude::*;
 
+/// Compared by pointer: the page renders this on every edit.
 #[derive(Properties, PartialEq)]
 pub struct VoteProps {
-    pub scenario: Rc<Scenario>,
-    /// The scenario's output (the last layer's).
-    pub output: Rc<Matrix>,
+    pub scenario: super::Shared<Scenario>,
+    /// The scenario's layers (the output is the last one's).
+    pub stack: super::Shared<Layers>,
     pub lang: Lang,
 }
 
@@ -36,7 +37,7 @@ pub fn VotePanel(p: &VoteProps) -> Html {
         use_effect_with(p.scenario.clone(), move |_| answer.set(None));
     }
     let lang = p.lang;
-    let Some(v) = vote(&p.scenario, &p.output) else {
+    let Some(v) = vote(&p.scenario, p.stack.output()) else {
         return Html::default();
     };
     let last = p.scenario.tokens.last().cloned().unwrap_or_default();

@@ -527,7 +527,7 @@ pub fn App() -> Html {
         let mut p = MatrixProps::new(
             name,
             m.clone(),
-            formula(name, conv, s.scale, has_w_o),
+            formula_once(name, conv, s.scale, has_w_o),
             caption,
             role,
             rows,
@@ -584,9 +584,9 @@ pub fn App() -> Html {
                         }
                     </p>
                 }
-                <VotePanel scenario={s.clone()} output={Rc::new(state.stack.output().clone())} lang={lang} />
+                <VotePanel scenario={s.clone()} stack={state.stack.clone()} lang={lang} />
                 <div class="big-formula">
-                    { Html::from_html_unchecked(AttrValue::from(attention_formula(conv, s.scale))) }
+                    { Html::from_html_unchecked(AttrValue::from(formula_once(MatrixName::Output, conv, s.scale, BIG_FORMULA))) }
                 </div>
             </section>
             if !locked {
@@ -639,7 +639,7 @@ pub fn App() -> Html {
                         let layer = stacked.then_some(number);
                         let lprops = |name: MatrixName, m: &crate::attention::Matrix, caption: AttrValue, role: Role, rows, cols| {
                             let mut p = props(name, m, caption, role, rows, cols);
-                            p.formula = formula(name, conv, s.scale, has_w_o).into();
+                            p.formula = formula_once(name, conv, s.scale, has_w_o).into();
                             p.layer = layer;
                             p
                         };
@@ -749,4 +749,36 @@ pub fn App() -> Html {
             }
         </main>
     }
+}
+
+/// `has_w_o` meaning "the big formula" ([`attention_formula`]) in
+/// [`formula_once`]'s key: no matrix formula is asked for with it.
+const BIG_FORMULA: Option<bool> = None;
+
+/// A matrix's formula ([`formula`]; [`attention_formula`] when `has_w_o`
+/// is [`BIG_FORMULA`]), built once per set of arguments: a few hundred
+/// bytes of MathML that every render of the page would otherwise build
+/// again for every matrix shown.
+fn formula_once(
+    name: MatrixName,
+    conv: Convention,
+    scale: bool,
+    has_w_o: impl Into<Option<bool>>,
+) -> String {
+    type Key = (MatrixName, Convention, bool, Option<bool>);
+    thread_local! {
+        static BUILT: std::cell::RefCell<Vec<(Key, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let key = (name, conv, scale, has_w_o.into());
+    BUILT.with_borrow_mut(|built| {
+        if let Some((_, f)) = built.iter().find(|(k, _)| *k == key) {
+            return f.clone();
+        }
+        let f = match key.3 {
+            Some(has_w_o) => formula(name, conv, scale, has_w_o),
+            None => attention_formula(conv, scale),
+        };
+        built.push((key, f.clone()));
+        f
+    })
 }

@@ -416,3 +416,53 @@ test('the canvas has one backing pixel per device pixel, and follows a change of
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// An edit's own frame draws the maps only when they are on screen; off
+// screen they follow after that frame (docs/performance.md, "Why the
+// n = 64 edit misses its frame"). Either way they end up showing the edit.
+test('the maps on screen follow an edit in its frame; off screen, right after it', async () => {
+  const { context, page, problems } = await open(TWO_HEADS);
+  const map = '[data-heatmap="1"]';
+  // Edit X inside a frame callback; report whether the map was redrawn
+  // (a new data-draw-ms attribute) when the next frame begins.
+  const editAndLook = (v) => page.evaluate(([map, v]) => new Promise((done) => {
+    const canvas = document.querySelector(map);
+    let drawn = false;
+    const seen = new MutationObserver(() => { drawn = true; });
+    seen.observe(canvas, { attributes: true, attributeFilter: ['data-draw-ms'] });
+    requestAnimationFrame(() => {
+      const input = document.querySelector('[data-matrix="x"] [data-row="3"][data-col="0"] input');
+      input.value = v;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      requestAnimationFrame(() => { seen.disconnect(); done(drawn); });
+    });
+  }), [map, v]);
+  const summaryOf = (p) => p.$eval('.heat-fig .heat-summary', (s) => s.textContent);
+  const inView = (want) => page.waitForFunction(([m, want]) => new Promise((r) => new IntersectionObserver((es, o) => {
+    o.disconnect();
+    r(es[0].isIntersecting === want);
+  }).observe(document.querySelector(m))), [map, want]);
+  // On screen: drawn in the edit's frame.
+  await page.$eval(map, (c) => c.scrollIntoView({ block: 'center' }));
+  await inView(true);
+  const pixels = (p) => p.$eval(map, (c) => c.toDataURL());
+  const before = await pixels(page);
+  assert.equal(await editAndLook('2.5'), true, 'the map on screen was drawn in the edit\'s frame');
+  const onScreen = await pixels(page);
+  assert.notEqual(onScreen, before, 'the map follows the edit');
+  // Off screen (the workbench's X in view): not in the edit's frame, but
+  // right after it, without any scrolling.
+  await page.$eval('[data-matrix="x"]', (x) => x.scrollIntoView({ block: 'start' }));
+  await inView(false);
+  assert.equal(await editAndLook('-1.5'), false, 'the map off screen waited for the frame to be drawn');
+  await page.waitForFunction(([m, d]) => document.querySelector(m).toDataURL() !== d, [map, onScreen]);
+  // What it then shows is what a fresh page with the edited scenario shows.
+  const edited = structuredClone(TWO_HEADS);
+  edited.x[3][0] = -1.5;
+  const other = await open(edited);
+  assert.equal(await summaryOf(page), await summaryOf(other.page));
+  assert.equal(await pixels(page), await pixels(other.page), 'the same picture');
+  await other.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
