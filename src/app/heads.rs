@@ -188,20 +188,43 @@ fn BlockMatrix(p: &BlockProps) -> Html {
     }
 }
 
+/// The heads panel. It follows an edit a frame later while it is off
+/// screen: the 32 maps of four layers alone take 6–9 ms to draw
+/// (docs/performance.md); the view below then does not even render, as it
+/// is handed the very scenario and traces it shows already.
 #[component]
 pub fn HeadsPanel(props: &HeadsProps) -> Html {
-    // The panel follows an edit a frame later while it is off screen: the
-    // 32 maps of four layers alone take 6–9 ms to draw
-    // (docs/performance.md). Everything below shows this scenario.
-    let panel_ref = use_node_ref();
-    let (s, t, stack) = &super::effects::use_when_seen(
-        panel_ref.clone(),
+    let node = use_node_ref();
+    let (scenario, trace, stack) = super::effects::use_when_seen(
+        node.clone(),
         (
             props.scenario.clone(),
             props.trace.clone(),
             props.stack.clone(),
         ),
     );
+    html! {
+        <HeadsView {scenario} {trace} {stack} transpose={props.transpose} collapsed={props.collapsed}
+            standalone={props.standalone} lang={props.lang} {node} />
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ViewProps {
+    scenario: super::Shared<Scenario>,
+    trace: super::Shared<Trace>,
+    stack: super::Shared<Layers>,
+    transpose: bool,
+    collapsed: bool,
+    standalone: bool,
+    lang: Lang,
+    /// The panel's `<section>`, watched by [`HeadsPanel`].
+    node: NodeRef,
+}
+
+#[component]
+fn HeadsView(props: &ViewProps) -> Html {
+    let (s, t, stack) = (&props.scenario, &props.trace, &props.stack);
     let lang = props.lang;
     let h = t.heads.len();
     let n = t.tokens.len();
@@ -324,7 +347,7 @@ pub fn HeadsPanel(props: &HeadsProps) -> Html {
         )
     });
     html! {
-        <section class="heads-panel" aria-labelledby="heads-title" ref={panel_ref}>
+        <section class="heads-panel" aria-labelledby="heads-title" ref={props.node.clone()}>
             <h2 id="heads-title">{ S::HeadsHeading.t(lang) }</h2>
             <p class="note">{ S::HeadsIntro.t(lang) }</p>
             { legend(Scale::Weights, lang) }
