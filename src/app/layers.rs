@@ -2,11 +2,19 @@
 //! each layer's own controls (its heads, d_k, d_v, W_O, the residual and
 //! removing it) and the button that adds one.
 
+use super::collapse::{Collapse, Content};
 use super::controls::{checkbox, NumberField};
+use super::head_view::{head_view, HeadProps};
 use super::i18n::{fill, Lang, S};
-use crate::attention::{Scenario, MAX_LAYERS};
-use crate::lesson::edit::{layer_weights, Dim, Edit};
-use crate::lesson::formulas::layer_output_formula;
+use super::matrix::{index_labels, view, MatrixProps, Role};
+use super::page::formula_once;
+use super::state::{Layers, Selected};
+use super::Shared;
+use crate::attention::{Matrix, Positional, Scenario, MAX_LAYERS};
+use crate::lesson::edit::{layer_weights, Dim, Edit, Target, Weight};
+use crate::lesson::formulas::{layer_input_formula, layer_output_formula};
+use crate::lesson::names::{Convention, MatrixName};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Layer `l`'s (0-based) controls: the residual with its formula, and, for
@@ -79,4 +87,150 @@ pub fn add_layer_button(s: &Scenario, on_edit: &Callback<Edit>, lang: Lang) -> H
 /// "Layer l" (1-based).
 pub fn layer_heading(l: usize, lang: Lang) -> String {
     fill(S::LayerHeading.t(lang), &[&l.to_string()])
+}
+
+/// What layer `l`'s (0-based) section of the workbench shows.
+#[derive(Clone, PartialEq)]
+pub struct LayerView {
+    pub scenario: Shared<Scenario>,
+    pub stack: Shared<Layers>,
+    pub l: usize,
+    pub convention: Convention,
+    pub lang: Lang,
+    /// Start with the intermediates collapsed (large scenarios).
+    pub collapsed: bool,
+    /// No inputs (`?lock=1`).
+    pub locked: bool,
+    pub selected: Option<Selected>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LayerSectionProps {
+    pub view: LayerView,
+    pub on_edit: Callback<Edit>,
+    pub on_select: Callback<Selected>,
+}
+
+/// Layer `l`'s section: its heading and controls, its input (after the
+/// first), its heads, their combination and its output. It follows an
+/// edit a frame later while it is off screen (`effects::use_when_seen`):
+/// four layers of 8 heads are over a hundred components, a few ms of an
+/// edit's frame (docs/performance.md).
+#[component]
+pub fn LayerSection(p: &LayerSectionProps) -> Html {
+    let node = use_node_ref();
+    let view = super::effects::use_when_seen(node.clone(), p.view.clone());
+    html! {
+        <LayerBody {view} on_edit={p.on_edit.clone()} on_select={p.on_select.clone()} {node} />
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct BodyProps {
+    view: LayerView,
+    on_edit: Callback<Edit>,
+    on_select: Callback<Selected>,
+    /// The section, watched by [`LayerSection`].
+    node: NodeRef,
+}
+
+#[component]
+fn LayerBody(p: &BodyProps) -> Html {
+    let v = &p.view;
+    let (s, l, lang, conv, collapsed, locked) = (
+        &v.scenario.0,
+        v.l,
+        v.lang,
+        v.convention,
+        v.collapsed,
+        v.locked,
+    );
+    let Some((heads, w_o, residual)) = layer_weights(s, l) else {
+        return Html::default();
+    };
+    let first = &v.stack.traces[0];
+    let trace = v.stack.traces[l].clone();
+    let tokens = Rc::new(first.tokens.clone());
+    let undefined = Rc::new(first.undefined_rows.clone());
+    let allowed = Rc::new(first.allowed.clone());
+    let stacked = s.layers() > 1 || s.residual;
+    let has_w_o = w_o.is_some();
+    let number = l + 1;
+    let layer = stacked.then_some(number);
+    let on_edit = (!locked).then(|| p.on_edit.clone());
+    // Props of one of this layer's matrices, in the current convention.
+    let lprops = |name: MatrixName,
+                  m: &Matrix,
+                  caption: AttrValue,
+                  role: Role,
+                  rows: Rc<Vec<String>>,
+                  cols: Rc<Vec<String>>| {
+        let mut p = MatrixProps::new(
+            name,
+            m.clone(),
+            formula_once(name, conv, s.scale, has_w_o),
+            caption,
+            role,
+            rows,
+            cols,
+            lang,
+        );
+        p.transpose = conv == Convention::Col;
+        p.layer = layer;
+        p
+    };
+    html! {
+        <section class={classes!("layer", stacked.then_some("stacked"))} data-layer-section={layer.map(|l| l.to_string())}
+            aria-label={stacked.then(|| layer_heading(number, lang))} ref={p.node.clone()}>
+            if stacked {
+                <h2 class="layer-heading">{ layer_heading(number, lang) }</h2>
+                if let Some(on_edit) = &on_edit {
+                    { layer_controls(s, l, on_edit, lang) }
+                }
+            }
+            if l > 0 {
+                <Collapse title={fill(S::LayerInputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
+                    content={{
+                        let cap = fill(S::LayerReads.t(lang), &[&number.to_string()]);
+                        let mut p = lprops(MatrixName::X, &trace.input, cap.into(), Role::Input, tokens.clone(), index_labels(trace.input.ncols()));
+                        p.formula = layer_input_formula(number).into();
+                        Content::new(move || view(p.clone()))
+                    }} />
+            }
+            { for (0..heads.len()).map(|r| head_view(&HeadProps {
+                index: r, layer: l, stacked, scenario: s.clone(), trace: trace.clone(), tokens: tokens.clone(),
+                allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
+                has_w_o, positional: if l == 0 { s.positional } else { Positional::None }, collapsed, convention: conv, selected: v.selected,
+                on_edit: on_edit.clone(), on_select: p.on_select.clone(), lang,
+            })) }
+            if heads.len() > 1 || has_w_o {
+                <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
+                    { view({
+                        let mut p = lprops(MatrixName::Concat, &trace.concat, S::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(trace.concat.ncols()));
+                        p.undefined_rows = undefined.clone();
+                        p
+                    }) }
+                    if let Some(w_o) = w_o {
+                        { view({
+                            let mut p = lprops(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
+                            p.target = Some(Target::W(l, Weight::WO));
+                            p.on_edit = on_edit.clone();
+                            p
+                        }) }
+                    }
+                </Collapse>
+            }
+            if stacked {
+                <Collapse title={fill(S::LayerOutputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
+                    content={{
+                        let o = &v.stack.outputs[l];
+                        let cap = if residual { S::CapLayerOutputResidual } else { S::CapLayerOutputPlain };
+                        let mut p = lprops(MatrixName::LayerOutput, o, cap.t(lang).into(), Role::Output, tokens.clone(), index_labels(o.ncols()));
+                        p.formula = layer_output_formula(number, residual, number == s.layers()).into();
+                        p.undefined_rows = undefined.clone();
+                        Content::new(move || view(p.clone()))
+                    }} />
+            }
+        </section>
+    }
 }

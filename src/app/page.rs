@@ -2,17 +2,15 @@
 //! head, the combination of heads, the output, and the derivation of the
 //! selected cell.
 
-use super::collapse::{Collapse, Content};
 use super::controls::{controls, ControlsProps};
 use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
-use super::head_view::{head_view, HeadProps};
 use super::heads::HeadsPanel;
 use super::i18n::fill;
 use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::induction::VotePanel;
 use super::labs_bridge::{use_labs, view_name, Mount};
-use super::layers::{add_layer_button, layer_controls, layer_heading};
+use super::layers::{add_layer_button, LayerSection, LayerView};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::persist::{Do, Persistence};
 use super::state::{Action, Alert, Notice, Source, State};
@@ -20,10 +18,8 @@ use super::toolbar::{preset_about, preset_name, Toolbar};
 use super::train_bridge::TrainSection;
 use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario, Trace};
-use crate::lesson::edit::{layer_weights, Edit, Target, Weight};
-use crate::lesson::formulas::{
-    attention_formula, formula, layer_input_formula, layer_output_formula,
-};
+use crate::lesson::edit::{Edit, Target};
+use crate::lesson::formulas::{attention_formula, formula, layer_output_formula};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::presets::Preset;
 use std::rc::Rc;
@@ -507,7 +503,6 @@ pub fn App() -> Html {
     let transpose = conv == Convention::Col;
     let tokens = Rc::new(t.tokens.clone());
     let undefined = Rc::new(t.undefined_rows.clone());
-    let allowed = Rc::new(t.allowed.clone());
     let collapsed = s.n() > COLLAPSE_ABOVE_N
         || [s.d_model(), s.d_k(), s.d_v()]
             .iter()
@@ -631,72 +626,13 @@ pub fn App() -> Html {
                     if stacked && !locked {
                         <p class="note layers-intro">{ S::LayersIntro.t(lang) }</p>
                     }
-                    { for (0..s.layers()).map(|l| {
-                        let (heads, w_o, residual) = layer_weights(s, l).expect("a layer of the scenario");
-                        let trace = state.stack.traces[l].clone();
-                        let has_w_o = w_o.is_some();
-                        let number = l + 1;
-                        let layer = stacked.then_some(number);
-                        let lprops = |name: MatrixName, m: &crate::attention::Matrix, caption: AttrValue, role: Role, rows, cols| {
-                            let mut p = props(name, m, caption, role, rows, cols);
-                            p.formula = formula_once(name, conv, s.scale, has_w_o).into();
-                            p.layer = layer;
-                            p
-                        };
-                        html! {
-                            <section class={classes!("layer", stacked.then_some("stacked"))} data-layer-section={layer.map(|l| l.to_string())}
-                                aria-label={stacked.then(|| layer_heading(number, lang))}>
-                                if stacked {
-                                    <h2 class="layer-heading">{ layer_heading(number, lang) }</h2>
-                                    if !locked {
-                                        { layer_controls(s, l, &on_edit, lang) }
-                                    }
-                                }
-                                if l > 0 {
-                                    <Collapse title={fill(S::LayerInputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
-                                        content={{
-                                            let cap = fill(S::LayerReads.t(lang), &[&number.to_string()]);
-                                            let mut p = lprops(MatrixName::X, &trace.input, cap.into(), Role::Input, tokens.clone(), index_labels(trace.input.ncols()));
-                                            p.formula = layer_input_formula(number).into();
-                                            Content::new(move || view(p.clone()))
-                                        }} />
-                                }
-                                { for (0..heads.len()).map(|r| head_view(&HeadProps {
-                                    index: r, layer: l, stacked, scenario: s.clone(), trace: trace.clone(), tokens: tokens.clone(),
-                                    allowed: allowed.clone(), undefined_rows: undefined.clone(), scale: s.scale,
-                                    has_w_o, positional: if l == 0 { s.positional } else { Positional::None }, collapsed, convention: conv, selected: state.selected,
-                                    on_edit: (!locked).then(|| on_edit.clone()), on_select: on_select.clone(), lang,
-                                })) }
-                                if heads.len() > 1 || has_w_o {
-                                    <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
-                                        { view({
-                                            let mut p = lprops(MatrixName::Concat, &trace.concat, S::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(trace.concat.ncols()));
-                                            p.undefined_rows = undefined.clone();
-                                            p
-                                        }) }
-                                        if let Some(w_o) = w_o {
-                                            { view({
-                                                let mut p = lprops(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
-                                                p.target = Some(Target::W(l, Weight::WO));
-                                                p.on_edit = (!locked).then(|| on_edit.clone());
-                                                p
-                                            }) }
-                                        }
-                                    </Collapse>
-                                }
-                                if stacked {
-                                    <Collapse title={fill(S::LayerOutputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
-                                        content={{
-                                            let o = &state.stack.outputs[l];
-                                            let cap = if residual { S::CapLayerOutputResidual } else { S::CapLayerOutputPlain };
-                                            let mut p = lprops(MatrixName::LayerOutput, o, cap.t(lang).into(), Role::Output, tokens.clone(), index_labels(o.ncols()));
-                                            p.formula = layer_output_formula(number, residual, number == s.layers()).into();
-                                            p.undefined_rows = undefined.clone();
-                                            Content::new(move || view(p.clone()))
-                                        }} />
-                                }
-                            </section>
-                        }
+                    // Each layer's section follows an edit a frame later
+                    // while it is off screen (layers::LayerSection).
+                    { for (0..s.layers()).map(|l| html! {
+                        <LayerSection view={LayerView {
+                            scenario: super::Shared(s.clone()), stack: super::Shared(state.stack.clone()), l, convention: conv, lang,
+                            collapsed, locked, selected: state.selected,
+                        }} on_edit={on_edit.clone()} on_select={on_select.clone()} />
                     }) }
                     if stacked && !locked {
                         { add_layer_button(s, &on_edit, lang) }
@@ -759,7 +695,7 @@ const BIG_FORMULA: Option<bool> = None;
 /// is [`BIG_FORMULA`]), built once per set of arguments: a few hundred
 /// bytes of MathML that every render of the page would otherwise build
 /// again for every matrix shown.
-fn formula_once(
+pub(super) fn formula_once(
     name: MatrixName,
     conv: Convention,
     scale: bool,
