@@ -508,16 +508,24 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     let moment_cache = use_mut_ref(|| None::<(MomentKey, Rc<Moment>)>);
     // An edit (playing or not) rebuilds the steps for the new trace and
     // keeps the moment. Keyed on the pointers: the state holds the old
-    // trace, so a new one never reuses its address.
+    // trace, so a new one never reuses its address. The reducer gets it
+    // after the frame that shows the edit: until then each render makes
+    // the same rebuild itself (below), so the edit's frame shows the new
+    // figure without rendering the stage twice.
     {
         let d = state.dispatcher();
         let (stack, scenario) = (p.stack.0.clone(), p.scenario.0.clone());
+        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
         use_effect_with(
             (
                 Rc::as_ptr(&p.stack) as usize,
                 Rc::as_ptr(&p.scenario) as usize,
             ),
-            move |_| d.dispatch((now(), Act::Rebuild(stack, scenario))),
+            move |_| {
+                *pending.borrow_mut() = Some(effects::after_paint(move || {
+                    d.dispatch((now(), Act::Rebuild(stack, scenario)))
+                }));
+            },
         );
     }
     // The stage's width follows the figure (resizes, rotation, zoom).
@@ -642,9 +650,9 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
 
     let conv = p.convention;
     let t_now = now();
-    // Until the effect above hands a new trace to the reducer, this render
-    // shows it already (the same rebuild the reducer then makes): the
-    // figure follows an edit in the edit's own frame.
+    // Until the effect above hands a new trace to the reducer (after the
+    // frame), this render shows it already (the same rebuild the reducer
+    // then makes): the figure follows an edit in the edit's own frame.
     let rebuilt;
     let pb: &Playback =
         if Rc::ptr_eq(&state.stack, &p.stack.0) && Rc::ptr_eq(&state.full, &p.scenario.0) {
