@@ -6,11 +6,11 @@ use super::collapse::{Collapse, Content};
 use super::controls::{checkbox, NumberField};
 use super::head_view::{head_view, HeadProps};
 use super::i18n::{fill, Lang, S};
-use super::matrix::{index_labels, view, MatrixProps, Role};
-use super::page::formula_once;
+use super::matrix::{index_labels, view, Role};
+use super::page::Look;
 use super::state::{Layers, Selected};
 use super::Shared;
-use crate::attention::{Matrix, Positional, Scenario, MAX_LAYERS};
+use crate::attention::{Positional, Scenario, MAX_LAYERS};
 use crate::lesson::edit::{layer_weights, Dim, Edit, Target, Weight};
 use crate::lesson::formulas::{layer_input_formula, layer_output_formula};
 use crate::lesson::names::{Convention, MatrixName};
@@ -159,23 +159,14 @@ fn LayerBody(p: &BodyProps) -> Html {
     let layer = stacked.then_some(number);
     let on_edit = (!locked).then(|| p.on_edit.clone());
     // Props of one of this layer's matrices, in the current convention.
-    let lprops = |name: MatrixName,
-                  m: &Matrix,
-                  caption: AttrValue,
-                  role: Role,
-                  rows: Rc<Vec<String>>,
-                  cols: Rc<Vec<String>>| {
-        let mut p = MatrixProps::new(
-            name,
-            m.clone(),
-            formula_once(name, conv, s.scale, has_w_o),
-            caption,
-            role,
-            rows,
-            cols,
-            lang,
-        );
-        p.transpose = conv == Convention::Col;
+    let look = Look {
+        conv,
+        scale: s.scale,
+        has_w_o,
+        lang,
+    };
+    let lprops = |name, m, caption, role, rows, cols| {
+        let mut p = look.props(name, m, caption, role, rows, cols);
         p.layer = layer;
         p
     };

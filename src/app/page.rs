@@ -513,24 +513,11 @@ pub fn App() -> Html {
     // its own section, and its matrices their `data-layer`.
     let stacked = s.layers() > 1 || s.residual;
     // Props of a matrix of this page, in the current convention.
-    let props = |name: MatrixName,
-                 m: &crate::attention::Matrix,
-                 caption: AttrValue,
-                 role: Role,
-                 rows,
-                 cols| {
-        let mut p = MatrixProps::new(
-            name,
-            m.clone(),
-            formula_once(name, conv, s.scale, has_w_o),
-            caption,
-            role,
-            rows,
-            cols,
-            lang,
-        );
-        p.transpose = transpose;
-        p
+    let look = Look {
+        conv,
+        scale: s.scale,
+        has_w_o,
+        lang,
     };
     let selected_in = |name: MatrixName| {
         state
@@ -599,14 +586,14 @@ pub fn App() -> Html {
                         <div class="row-of-matrices">
                             { view({
                                 let cap = if transpose { S::CapXCol } else { S::CapX };
-                                let mut p = props(MatrixName::X, &s.x, cap.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model));
+                                let mut p = look.props(MatrixName::X, &s.x, cap.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model));
                                 p.target = Some(Target::X);
                                 p.on_edit = (!locked).then(|| on_edit.clone());
                                 p.tokens_editable = true;
                                 p
                             }) }
                             if let (Positional::Sinusoidal, Some(pe)) = (t.positional, &t.pe) {
-                                { view(props(MatrixName::Pe, pe, S::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
+                                { view(look.props(MatrixName::Pe, pe, S::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
                             }
                             if t.positional == Positional::OneHot {
                                 { view({
@@ -615,7 +602,7 @@ pub fn App() -> Html {
                                     let cols = (1..=d_model).map(|c| c.to_string())
                                         .chain((1..=s.n()).map(|p| format!("e{}", crate::lesson::timeline::sup(p))))
                                         .collect();
-                                    props(MatrixName::Input, &t.input, cap.t(lang).into(), Role::Input, tokens.clone(), Rc::new(cols))
+                                    look.props(MatrixName::Input, &t.input, cap.t(lang).into(), Role::Input, tokens.clone(), Rc::new(cols))
                                 }) }
                             }
                         </div>
@@ -643,7 +630,7 @@ pub fn App() -> Html {
                             { view({
                                 let out = state.stack.output();
                                 let cap = if stacked { S::CapFinalOutput.t(lang).to_string() } else if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) };
-                                let mut p = props(MatrixName::Output, out, cap.into(), Role::Output, tokens.clone(), index_labels(out.ncols()));
+                                let mut p = look.props(MatrixName::Output, out, cap.into(), Role::Output, tokens.clone(), index_labels(out.ncols()));
                                 p.undefined_rows = undefined.clone();
                                 if stacked {
                                     p.formula = layer_output_formula(s.layers(), s.layers() == 1 && s.residual, true).into();
@@ -684,6 +671,43 @@ pub fn App() -> Html {
                 <footer>{ S::Footer.t(lang) }</footer>
             }
         </main>
+    }
+}
+
+/// What a page matrix's props depend on besides the matrix: the layout,
+/// the language, and what its formula reads (scaling on, a W_O).
+#[derive(Clone, Copy)]
+pub(super) struct Look {
+    pub conv: Convention,
+    pub scale: bool,
+    pub has_w_o: bool,
+    pub lang: Lang,
+}
+
+impl Look {
+    /// Props of matrix `name` (values `m`), with its formula, shown in
+    /// this layout.
+    pub(super) fn props(
+        self,
+        name: MatrixName,
+        m: &crate::attention::Matrix,
+        caption: AttrValue,
+        role: Role,
+        rows: Rc<Vec<String>>,
+        cols: Rc<Vec<String>>,
+    ) -> MatrixProps {
+        let mut p = MatrixProps::new(
+            name,
+            m.clone(),
+            formula_once(name, self.conv, self.scale, self.has_w_o),
+            caption,
+            role,
+            rows,
+            cols,
+            self.lang,
+        );
+        p.transpose = self.conv == Convention::Col;
+        p
     }
 }
 
