@@ -11,10 +11,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && npm pack --silent @fontsource/stix-two-math@5.3.0 >/dev/null && tar xzf ./*.tgz)
 python3 -m pip install --quiet --disable-pip-version-check fonttools==4.68.0 brotli
-# Latin, Latin-1, Greek, punctuation, super/subscripts, ℎ ℝ, arrows, math
-# operators, brackets and their pieces, math italic Latin and Greek.
+# The characters of crates/lesson/formula-chars.txt: every one a formula
+# can draw (a test in crates/lesson/src/formulas.rs holds the formulas to
+# it), with the mathematical italic letters MathML draws a lone <mi> with.
+# The MATH table's variants of those (larger radicals, sums, brackets) come
+# with them. No hinting: the formulas are drawn at text sizes on screens
+# that smooth them (it halves the file).
 pyftsubset "$work/package/files/stix-two-math-latin-400-normal.woff2" \
-  --unicodes="U+0020-007E,U+00A0-00FF,U+0391-03C9,U+2010-2044,U+2070-209F,U+210E,U+211D,U+2190-21FF,U+2200-22FF,U+2308-230B,U+239B-23B3,U+27E8-27E9,U+1D434-1D467,U+1D6E2-1D71B" \
-  --layout-features='*' --flavor=woff2 --output-file=static/fonts/stix-two-math-subset.woff2
+  --text-file=crates/lesson/formula-chars.txt --layout-features='*' --no-hinting \
+  --flavor=woff2 --output-file=static/fonts/stix-two-math-subset.woff2
 cp "$work/package/LICENSE" static/fonts/OFL-STIX-Two.txt
 ls -l static/fonts/stix-two-math-subset.woff2
