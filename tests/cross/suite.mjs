@@ -65,9 +65,31 @@ export function run(driver) {
     try {
       await body(page);
       assert.deepEqual(page.problems, [], 'console errors');
-    } finally {
+    } catch (e) {
+      // The browser itself went away under the driver (WebDriver's
+      // "invalid session id": WebKitGTK's MiniBrowser has now and then
+      // crashed on CI's loaded machine). That says nothing about the page:
+      // the flow runs once more from the start in a new browser. A failed
+      // assertion or a timeout is never run again.
+      if (!/invalid session id/i.test(String(e?.message))) throw e;
+      console.log(`# ${driver.name}: the browser's session died (${String(e.message).split('\n')[0]}); running the flow once more`);
       pages.delete(page);
-      await page.close();
+      await page.close().catch(() => {});
+      const again = await engine.newPage(opts);
+      pages.add(again);
+      try {
+        await body(again);
+        assert.deepEqual(again.problems, [], 'console errors');
+      } finally {
+        pages.delete(again);
+        await again.close();
+      }
+      return;
+    } finally {
+      if (pages.has(page)) {
+        pages.delete(page);
+        await page.close();
+      }
     }
   }
   const name = (what) => `${driver.name}: ${what}`;

@@ -524,3 +524,23 @@ test('caption=1 names the scenario and, for note 004, the rounded and exact weig
     await context.close();
   }
 });
+
+test('the math font is fetched by a figure that shows a formula, and only by one', async () => {
+  for (const [view, formula] of [['heatmaps', false], ['masks', false], ['cost', false], ['walkthrough', true]]) {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 700, height: 800 } });
+    const fonts = [];
+    page.on('request', (r) => { if (r.url().endsWith('.woff2')) fonts.push(r.url()); });
+    await page.goto(`${BASE_URL}?lang=en&embed=1&view=${view}`);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const shown = await page.evaluate(() => [...document.querySelectorAll('math')].filter((m) => m.getClientRects().length).length);
+    assert.equal(shown > 0, formula, `${view}: a formula on screen`);
+    assert.equal(fonts.length, formula ? 1 : 0, `${view}: ${fonts.join(', ')}`);
+    if (formula) {
+      await page.evaluate(() => document.fonts.ready);
+      assert.ok(await page.evaluate(() => [...document.fonts].some((f) => f.family.includes('STIX Two Math Lab') && f.status === 'loaded')), `${view}: the math font is in use`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
