@@ -140,7 +140,7 @@ impl<'a> B<'a> {
         let wblock = self.param(&format!("w{sym}.{r}"), wname, w);
         let xname = self.input_name();
         let xblock = self.block("x", xname, xs, Role::Input, false, hidden);
-        let big = sym.to_uppercase();
+        let big = sym.to_ascii_uppercase();
         let result = self.block(&format!("{sym}.{r}"), &big, out, role, false, hidden);
         self.product(xblock, wblock, result)
     }
