@@ -11,11 +11,14 @@
 //   the window's width). Ids (kept as classes `pre-ID`), `for`,
 //   `aria-live` and every data-* attribute are taken out, so no test, script
 //   or label ever finds the copy instead of the live page;
-// - choose-<hash>.js, a small parser-blocking script in <head> that sets
+// - the chooser, a small inline script in <head> that sets
 //   <html data-pre="LANG-CONV"> (and <html lang>) when the address and the
 //   stored state are exactly what the copy shows: no scenario link, no other
 //   parameter, no saved work. Otherwise nothing is shown until the app
-//   renders, as before. Without JavaScript a <noscript> style shows the
+//   renders, as before. Inline, so the first paint waits for no request but
+//   the page (with the stylesheet, inlined by scripts/postbuild.py): the
+//   Content-Security-Policy allows it by its hash, which this script prints
+//   and docs/embedding.md lists. Without JavaScript a <noscript> style shows the
 //   Chinese, rows variant. When a copy is shown, its caption has a formula:
 //   the chooser starts fetching the math font at once, not after the
 //   stylesheet, so the formula is drawn in it sooner.
@@ -27,14 +30,14 @@
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 const dist = process.argv[2] ?? 'dist';
 const index = path.join(dist, 'index.html');
 let html = readFileSync(index, 'utf8');
-if (html.includes('data-pre=')) throw new Error('prerender: dist/index.html already holds a pre-rendered page');
+if (/<main[^>]* data-pre=/.test(html)) throw new Error('prerender: dist/index.html already holds a pre-rendered page');
 
 const VARIANTS = [['zh', 'row'], ['zh', 'col'], ['en', 'row'], ['en', 'col']];
 // The window widths the stage's first picture is laid out at: the stage's
@@ -161,19 +164,17 @@ try {
     const { header, section } = await capture(lang, conv);
     mains.push(`<main class=page data-pre=${lang}-${conv} inert>${header}${section}</main>`);
   }
-  for (const old of readdirSync(dist).filter((f) => /^choose-[0-9a-f]+\.js$/.test(f))) unlinkSync(path.join(dist, old));
-  const chooser = `choose-${createHash('sha256').update(CHOOSER).digest('hex').slice(0, 16)}.js`;
-  writeFileSync(path.join(dist, chooser), CHOOSER);
-  // Before the stylesheet, so both are fetched at once; parser-blocking, so
-  // it has chosen before the body is parsed and painted.
-  const head = `<script src=./${chooser}></script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript><style>${pictureRules()}</style>`;
+  // Before the stylesheet; inline and parser-blocking, so it has chosen
+  // before the body is parsed and painted.
+  const hash = `'sha256-${createHash('sha256').update(CHOOSER).digest('base64')}'`;
+  const head = `<script>${CHOOSER}</script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript><style>${pictureRules()}</style>`;
   let count = 0;
   html = html.replace(/<\/title>/, (m) => { count++; return m + head; });
   html = html.replace(/(<body>)([\s\S]*?<\/noscript>)/, (m, body, ns) => { count++; return body + ns + mains.join(''); });
   if (count !== 2) throw new Error('prerender: <title> or the body\'s <noscript> was not found in index.html');
   writeFileSync(index, html);
   const bytes = mains.join('').length;
-  console.log(`prerender: ${VARIANTS.length} variants, ${bytes} B of HTML, chooser ${chooser}`);
+  console.log(`prerender: ${VARIANTS.length} variants, ${bytes} B of HTML, the chooser inline (script-src ${hash})`);
 } finally {
   await browser.close();
   server.kill();

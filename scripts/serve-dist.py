@@ -19,7 +19,9 @@ import sys
 
 CSP = (
     "default-src 'self'; "
-    "script-src 'self' 'wasm-unsafe-eval'; "
+    # The hash allows the page's one inline script, the chooser of the
+    # pre-rendered first screen (scripts/prerender.mjs).
+    "script-src 'self' 'sha256-GYRqQN+E2A5B1tTCBcNrxPWFxXxpD94TCNfuA7m+whA=' 'wasm-unsafe-eval'; "
     "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; "
     "font-src 'self'; "
@@ -51,7 +53,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                          rf"\1-src 'self' http://{host}", CSP)
         self.send_header("Content-Security-Policy", csp)
         # A figure embedded with sandbox="allow-scripts" has an opaque
-        # origin: its module script, wasm, fonts and SRI-checked CSS are
+        # origin: its module script, wasm and fonts are
         # then cross-origin requests (static hosts such as GitHub Pages
         # send this header too).
         self.send_header("Access-Control-Allow-Origin", "*")

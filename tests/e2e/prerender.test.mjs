@@ -5,6 +5,8 @@
 // the stage moving.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { launch, openPage, BASE_URL, NOTE_004 } from './helpers.mjs';
 
 let browser;
@@ -161,4 +163,55 @@ test('a link, a view, or saved work is never shown the default copy', async () =
     release();
     await context.close();
   }
+});
+
+/** The `'sha256-…'` source of each inline script of `html`, as a
+ * Content-Security-Policy names it. */
+const inlineHashes = (html) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+  .map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+
+test('the page waits for no request before its first paint: the stylesheet and the chooser are inline, allowed by the documented policy', async () => {
+  const res = await fetch(BASE_URL);
+  const html = await res.text();
+  assert.ok(!/<link[^>]*rel=["']?stylesheet/.test(html), 'no stylesheet link');
+  assert.ok([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].some((m) => m[1].includes('.stage-svg')), 'the stylesheet inline');
+  const hashes = inlineHashes(html);
+  assert.equal(hashes.length, 1, 'one inline script: the chooser');
+  const served = res.headers.get('content-security-policy');
+  const documented = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
+  for (const h of hashes) {
+    assert.match(served, new RegExp(`script-src [^;]*${h.replace(/[+/=]/g, (c) => `\\${c}`)}`), 'scripts/serve-dist.py');
+    assert.ok(documented.includes(h), `docs/embedding.md lists ${h}`);
+  }
+  // The default page under that policy: the copy is shown, nothing refused.
+  const { context, page, problems } = await openPage(browser, { locale: 'en-US' });
+  const release = await holdWasm(page);
+  await page.goto(`${BASE_URL}?lang=en`);
+  await page.locator('main[data-pre="en-row"]').waitFor({ state: 'visible' });
+  release();
+  await page.waitForSelector('#app [data-figure="stage"] svg [data-value]');
+  assert.deepEqual(problems.filter((p) => !p.includes('integrity')), []);
+  await context.close();
+});
+
+test('a host whose policy lacks the chooser\'s hash still gets the whole app, without the copy', async () => {
+  const { context, page, problems } = await openPage(browser, { locale: 'en-US' });
+  await page.route((url) => new URL(url).pathname === new URL(BASE_URL).pathname, async (route) => {
+    const res = await route.fetch();
+    const headers = { ...res.headers() };
+    headers['content-security-policy'] = headers['content-security-policy'].replace(/ 'sha256-[^']+'/g, '');
+    await route.fulfill({ response: res, headers });
+  });
+  const release = await holdWasm(page);
+  await page.goto(`${BASE_URL}?lang=en`);
+  await page.waitForLoadState('domcontentloaded');
+  // The chooser was refused: no copy is chosen, none is shown.
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-pre')), null);
+  assert.equal(await page.locator('main[data-pre]:visible').count(), 0);
+  assert.ok(problems.some((p) => /inline script/i.test(p)), problems.join('\n'));
+  release();
+  await page.waitForSelector('#app [data-figure="stage"] svg [data-value]');
+  assert.equal(await page.locator('main[data-pre]').count(), 0, 'the copies are gone');
+  assert.equal(await page.textContent('#app h1'), 'Attention Lab');
+  await context.close();
 });
