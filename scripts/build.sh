@@ -3,19 +3,22 @@
 # budgets, gzip -9 (notes.js belongs to the sample course-notes page, not to
 # the app):
 # - the first screen: the page's html (with its pre-rendered first
-#   screen, scripts/prerender.mjs), wasm + js + css and its snippets, within
+#   screen, scripts/prerender.mjs, and the stylesheet), wasm + js and its snippets, within
 #   FIRST_BUDGET_BYTES (380 KB; BUDGET_BYTES is its old name);
 # - the labs module (src/bin/labs.rs, loaded after the first paint): its
 #   wasm + js, within LABS_BUDGET_BYTES (see README, "The labs module");
 # - the training module (src/bin/train.rs, loaded when the reader opens the
 #   training lab): its wasm + js, within TRAIN_BUDGET_BYTES
-#   (docs/performance.md).
+#   (docs/performance.md);
+# - everything the page can fetch (the three and the math font), within
+#   TOTAL_BUDGET_BYTES.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 FIRST_BUDGET_BYTES=${FIRST_BUDGET_BYTES:-${BUDGET_BYTES:-380000}}
 LABS_BUDGET_BYTES=${LABS_BUDGET_BYTES:-242000}
 TRAIN_BUDGET_BYTES=${TRAIN_BUDGET_BYTES:-190000}
+TOTAL_BUDGET_BYTES=${TOTAL_BUDGET_BYTES:-830000}
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 cargo fetch --locked -q
@@ -62,10 +65,13 @@ train=$sum
 printf 'size: training module wasm+js gzip %d B (budget %d B)\n' "$train" "$TRAIN_BUDGET_BYTES"
 font=$(find dist/fonts -name '*.woff2' -exec stat -c %s {} + | awk '{s += $1} END {print s + 0}')
 # Everything the page can fetch (the math font is already compressed). The
-# goal for it is 400,000 B (docs/performance.md, "First paint"): printed,
-# not yet met, so not yet enforced.
-printf 'size: everything the page can fetch, gzip %d B (first screen %d + labs %d + training %d + font %d; goal 400000 B)\n' \
-  "$((first + labs + train + font))" "$first" "$labs" "$train" "$font"
+# goal for it is 400,000 B (docs/performance.md, "First paint"): not yet
+# met. Until it is, TOTAL_BUDGET_BYTES holds the total where it stood on
+# 2026-12-02 (824,870 B, rounded up), tighter than the three budgets
+# above added up, so no part grows at another's expense.
+total=$((first + labs + train + font))
+printf 'size: everything the page can fetch, gzip %d B (first screen %d + labs %d + training %d + font %d; budget %d B, goal 400000 B)\n' \
+  "$total" "$first" "$labs" "$train" "$font" "$TOTAL_BUDGET_BYTES"
 if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ]; then
   echo "size: the labs or the training module is missing from dist/" >&2
   exit 1
@@ -80,5 +86,9 @@ if [ "$labs" -gt "$LABS_BUDGET_BYTES" ]; then
 fi
 if [ "$train" -gt "$TRAIN_BUDGET_BYTES" ]; then
   echo "size: training module OVER BUDGET" >&2
+  exit 1
+fi
+if [ "$total" -gt "$TOTAL_BUDGET_BYTES" ]; then
+  echo "size: everything the page can fetch OVER BUDGET" >&2
   exit 1
 fi
