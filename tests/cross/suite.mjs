@@ -58,6 +58,8 @@ export function run(driver) {
     await engine?.close();
     host?.close();
   });
+  /** Whether the page's browser still runs a script. */
+  const answers = (page) => page.evaluate(() => true).then((v) => v === true, () => false);
   /** Opens a page, runs `body(page)`, checks the console stayed clean. */
   async function withPage(opts, body) {
     const page = await engine.newPage(opts);
@@ -66,13 +68,14 @@ export function run(driver) {
       await body(page);
       assert.deepEqual(page.problems, [], 'console errors');
     } catch (e) {
-      // The browser itself went away under the driver (WebDriver's
-      // "invalid session id": WebKitGTK's MiniBrowser has now and then
-      // crashed on CI's loaded machine). That says nothing about the page:
-      // the flow runs once more from the start in a new browser. A failed
-      // assertion or a timeout is never run again.
-      if (!/invalid session id/i.test(String(e?.message))) throw e;
-      console.log(`# ${driver.name}: the browser's session died (${String(e.message).split('\n')[0]}); running the flow once more`);
+      // The browser itself went away under the driver (WebKitGTK's
+      // MiniBrowser has now and then crashed on CI's loaded machine:
+      // WebDriver then answers "unknown error", later "invalid session
+      // id"). That says nothing about the page: the flow runs once more
+      // from the start in a new browser. A page that still answers failed
+      // on its own (an assertion, a timeout), and is never run again.
+      if (await answers(page)) throw e;
+      console.log(`# ${driver.name}: the browser died under the flow (${String(e?.message).split('\n')[0]}); running it once more`);
       pages.delete(page);
       await page.close().catch(() => {});
       const again = await engine.newPage(opts);

@@ -12,7 +12,7 @@ export async function poll(probe, what, timeout = 15000) {
       if (v) return v;
     } catch (e) {
       // A browser that is gone will not come back: say so at once.
-      if (/invalid session id/i.test(e.message)) throw e;
+      if (/invalid session id|unknown error: $/i.test(e.message)) throw e;
       last = e;
     }
     if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}${last ? ` (${last.message})` : ''}`);
