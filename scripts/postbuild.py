@@ -5,7 +5,9 @@
    index.html's subresource-integrity hashes true.
 2. Move Trunk's inline start-up script into its own file (start-<hash>.js),
    so the page runs under a Content-Security-Policy without 'unsafe-inline'
-   for scripts (see README, "Content-Security-Policy").
+   for scripts (its one inline script, the chooser scripts/prerender.mjs
+   writes, is allowed by its hash: docs/embedding.md,
+   "Content-Security-Policy").
 2b. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
    paint.

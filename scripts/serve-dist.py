@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Serves dist/ on 127.0.0.1 the way the app is meant to be hosted: with the
-Content-Security-Policy it runs under (README, "Content-Security-Policy")
-and `Access-Control-Allow-Origin: *` (README, "Embedding").
+Content-Security-Policy it runs under (docs/embedding.md, "Content-Security-Policy")
+and `Access-Control-Allow-Origin: *` (docs/embedding.md, "Sandboxing").
 The end-to-end tests use it, so the whole app is tested under that policy.
 
 usage: serve-dist.py [PORT] [DIR] [--gzip]
