@@ -3,8 +3,8 @@
 # budgets, gzip -9 (notes.js belongs to the sample course-notes page, not to
 # the app):
 # - the first screen: the page's html (with its pre-rendered first
-#   screen, scripts/prerender.mjs, and the stylesheet), wasm + js and its snippets, within
-#   FIRST_BUDGET_BYTES (380 KB; BUDGET_BYTES is its old name);
+#   screen, scripts/prerender.mjs, and the stylesheet), wasm + js and its
+#   snippets, within FIRST_BUDGET_BYTES (380 KB; BUDGET_BYTES is its old name);
 # - the labs module (src/bin/labs.rs, loaded after the first paint): its
 #   wasm + js, within LABS_BUDGET_BYTES (see README, "The labs module");
 # - the training module (src/bin/train.rs, loaded when the reader opens the

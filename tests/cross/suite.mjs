@@ -60,38 +60,29 @@ export function run(driver) {
   });
   /** Whether the page's browser still runs a script. */
   const answers = (page) => page.evaluate(() => true).then((v) => v === true, () => false);
-  /** Opens a page, runs `body(page)`, checks the console stayed clean. */
+  /** Opens a page, runs `body(page)`, checks the console stayed clean.
+   * The browser itself can go away under the driver (WebKitGTK's
+   * MiniBrowser has now and then crashed on CI's loaded machine: WebDriver
+   * then answers "unknown error", later "invalid session id"). That says
+   * nothing about the page: the flow then runs once more from the start
+   * in a new browser. A page that still answers failed on its own (an
+   * assertion, a timeout), and is never run again. */
   async function withPage(opts, body) {
-    const page = await engine.newPage(opts);
-    pages.add(page);
-    try {
-      await body(page);
-      assert.deepEqual(page.problems, [], 'console errors');
-    } catch (e) {
-      // The browser itself went away under the driver (WebKitGTK's
-      // MiniBrowser has now and then crashed on CI's loaded machine:
-      // WebDriver then answers "unknown error", later "invalid session
-      // id"). That says nothing about the page: the flow runs once more
-      // from the start in a new browser. A page that still answers failed
-      // on its own (an assertion, a timeout), and is never run again.
-      if (await answers(page)) throw e;
-      console.log(`# ${driver.name}: the browser died under the flow (${String(e?.message).split('\n')[0]}); running it once more`);
-      pages.delete(page);
-      await page.close().catch(() => {});
-      const again = await engine.newPage(opts);
-      pages.add(again);
+    for (let retried = false; ; retried = true) {
+      const page = await engine.newPage(opts);
+      pages.add(page);
+      let dead = false;
       try {
-        await body(again);
-        assert.deepEqual(again.problems, [], 'console errors');
+        await body(page);
+        assert.deepEqual(page.problems, [], 'console errors');
+        return;
+      } catch (e) {
+        dead = !(await answers(page));
+        if (retried || !dead) throw e;
+        console.log(`# ${driver.name}: the browser died under the flow (${String(e?.message).split('\n')[0]}); running it once more`);
       } finally {
-        pages.delete(again);
-        await again.close();
-      }
-      return;
-    } finally {
-      if (pages.has(page)) {
         pages.delete(page);
-        await page.close();
+        await (dead ? page.close().catch(() => {}) : page.close());
       }
     }
   }
