@@ -19,9 +19,13 @@
 //   the page (with the stylesheet, inlined by scripts/postbuild.py): the
 //   Content-Security-Policy allows it by its hash, which this script prints
 //   and docs/embedding.md lists. Without JavaScript a <noscript> style shows the
-//   Chinese, rows variant. When a copy is shown, its caption has a formula:
-//   the chooser starts fetching the math font at once, not after the
-//   stylesheet, so the formula is drawn in it sooner.
+//   Chinese, rows variant. The copy's caption has a formula, whose math
+//   font is fetched when the copy is laid out: the chooser starting that
+//   fetch sooner (a <link rel=preload>) held the first paint back by about
+//   20 ms locally (docs/performance.md, "First paint").
+// - the WebAssembly's start, Trunk's module script and preloads, inside
+//   <template id=attention-lab-start>, which support.js puts into the page
+//   at once or, when a copy is shown, after the frame that paints it.
 // The app mounts into its own element and, once its stage has its width,
 // removes the copies in the same task it shows itself (src/app/effects.rs,
 // `end_prerender`), so the stage does not move.
@@ -59,10 +63,11 @@ if(s.getItem("attention-lab.scenario")!==null||s.getItem("attention-lab.previous
 var l=code(q.get("lang"))||code(s.getItem("attention-lab.lang"))||(code(navigator.language)==="zh"?"zh":"en");
 var c=q.has("convention")?q.get("convention"):"row";
 if(ok&&(c==="row"||c==="col")){var r=document.documentElement;
-r.setAttribute("data-pre",l+"-"+c);if(l==="en")r.setAttribute("lang","en");
-var f=document.createElement("link");f.rel="preload";f.as="font";f.type="font/woff2";f.crossOrigin="anonymous";
-f.href="fonts/stix-two-math-subset.woff2";document.head.appendChild(f)}
-}catch(e){}})();
+r.setAttribute("data-pre",l+"-"+c);if(l==="en")r.setAttribute("lang","en")}
+}catch(e){}
+if(!document.documentElement.hasAttribute("data-pre")){var t=document.getElementById("attention-lab-start");
+if(t)t.content.querySelectorAll("link").forEach(function(n){document.head.appendChild(document.importNode(n,true));n.remove()})}
+})();
 `;
 
 const freePort = () => new Promise((resolve) => {
@@ -164,10 +169,25 @@ try {
     const { header, section } = await capture(lang, conv);
     mains.push(`<main class=page data-pre=${lang}-${conv} inert>${header}${section}</main>`);
   }
+  // The WebAssembly's start (Trunk's module script and its preloads)
+  // waits in a <template>: support.js puts it into the page at once, or,
+  // when a copy is shown, after the frame that paints it, so the copy's
+  // first paint does not share the machine with fetching and compiling the
+  // code (docs/performance.md, "First paint"). With no copy, the chooser
+  // starts the preloads at once.
+  const starts = [];
+  html = html.replace(/<script type=module src=(\S+) integrity=(\S+)><\/script>|<link [^>]*\brel=(?:modulepreload|preload)\b[^>]*>/g,
+    (tag, src, integrity) => {
+      starts.push(src ? `<link crossorigin href=${src} integrity=${integrity} rel=modulepreload>${tag}` : tag);
+      return '';
+    });
+  if (starts.filter((t) => t.includes('<script')).length !== 1 || starts.length < 3) {
+    throw new Error('prerender: the module script and the preloads were not found in index.html');
+  }
   // Before the stylesheet; inline and parser-blocking, so it has chosen
   // before the body is parsed and painted.
   const hash = `'sha256-${createHash('sha256').update(CHOOSER).digest('base64')}'`;
-  const head = `<script>${CHOOSER}</script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript><style>${pictureRules()}</style>`;
+  const head = `<template id=attention-lab-start>${starts.join('')}</template><script>${CHOOSER}</script><noscript><style>html main[data-pre=zh-row]{display:block}</style></noscript><style>${pictureRules()}</style>`;
   let count = 0;
   html = html.replace(/<\/title>/, (m) => { count++; return m + head; });
   html = html.replace(/(<body>)([\s\S]*?<\/noscript>)/, (m, body, ns) => { count++; return body + ns + mains.join(''); });

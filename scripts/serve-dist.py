@@ -21,7 +21,7 @@ CSP = (
     "default-src 'self'; "
     # The hash allows the page's one inline script, the chooser of the
     # pre-rendered first screen (scripts/prerender.mjs).
-    "script-src 'self' 'sha256-GYRqQN+E2A5B1tTCBcNrxPWFxXxpD94TCNfuA7m+whA=' 'wasm-unsafe-eval'; "
+    "script-src 'self' 'sha256-9NNVcRJ0TBnPoEQHrmgGZpRBdnW7t++hKqJ04ooNvxQ=' 'wasm-unsafe-eval'; "
     "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; "
     "font-src 'self'; "

@@ -13,13 +13,8 @@ fn main() {
         yew::Renderer::<App>::new().render();
         return;
     };
-    if effects::prerender_shown() {
-        // The copy is painted first; the app's first render (a long task)
-        // waits for that frame instead of holding it back.
-        std::mem::forget(effects::after_paint(move || {
-            yew::Renderer::<App>::with_root(root).render();
-        }));
-    } else {
-        yew::Renderer::<App>::with_root(root).render();
-    }
+    // When the pre-rendered copy is shown, this module was started only
+    // after the frame that painted it (static/support.js), so the app's
+    // first render (a long task) never holds that frame back.
+    yew::Renderer::<App>::with_root(root).render();
 }

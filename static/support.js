@@ -1,3 +1,28 @@
+// Starts the app and, first, checks that it can run.
+//
+// The app's start (its module script and the preloads of its code) waits in
+// <template id=attention-lab-start> (scripts/prerender.mjs). This deferred
+// script puts it into the page: at once, or, when the pre-rendered first
+// screen is shown, after the frame that paints it, so that first paint does
+// not share the machine with fetching and compiling the code
+// (docs/performance.md, "First paint"). A page without the template (a
+// development build) starts the app itself.
+(function () {
+  var d = document;
+  var t = d.getElementById('attention-lab-start');
+  if (!t) return;
+  function start() {
+    t.remove();
+    d.head.appendChild(d.importNode(t.content, true));
+  }
+  // A hidden tab paints no frame until it is shown: it starts at once.
+  if (d.documentElement.hasAttribute('data-pre') && d.visibilityState !== 'hidden') {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  } else {
+    start();
+  }
+})();
+
 // Runs before the app (a plain script, so even a browser without modules
 // runs it): if this browser cannot run the app's WebAssembly, say so in
 // both languages instead of leaving the page blank. The app's kernels use
