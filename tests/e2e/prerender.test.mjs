@@ -165,6 +165,53 @@ test('a link, a view, or saved work is never shown the default copy', async () =
   }
 });
 
+test('the code is fetched after the frame that paints the copy; with no copy, while the page is still being parsed', async () => {
+  // The copy: the first frame in which it is displayed, then the code.
+  {
+    const { context, page, problems } = await openPage(browser, { locale: 'en-US' });
+    await page.addInitScript(() => {
+      const frame = () => {
+        const stage = document.querySelector('main[data-pre="en-row"] [data-pre-stage]');
+        if (document.documentElement.dataset.pre === 'en-row' && stage && stage.getClientRects().length > 0) {
+          window.__copyFrame = performance.now();
+        } else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto(BASE_URL);
+    await page.waitForSelector('#app [data-figure="stage"] svg [data-value]');
+    const t = await page.evaluate(() => ({
+      frame: window.__copyFrame,
+      code: performance.getEntriesByType('resource').filter((e) => /\/(attention-lab|start)-[^/]*\.(js|wasm)$/.test(e.name))
+        .map((e) => [e.name.split('/').pop(), e.startTime]),
+    }));
+    assert.ok(t.frame > 0, 'the copy was painted');
+    assert.equal(t.code.length, 3, JSON.stringify(t.code));
+    for (const [name, at] of t.code) assert.ok(at > t.frame, `${name} fetched at ${at} ms, the copy painted at ${t.frame} ms`);
+    assert.deepEqual(problems.filter((p) => !p.includes('integrity')), []);
+    await context.close();
+  }
+  // No copy (a link to a step): the preloads start from <head>, before
+  // the body exists.
+  {
+    const { context, page, problems } = await openPage(browser, { locale: 'en-US' });
+    await page.addInitScript(() => {
+      new MutationObserver((_, o) => {
+        if (document.body) { window.__bodyAt = performance.now(); o.disconnect(); }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${BASE_URL}?step=3`);
+    await page.waitForSelector('#app [data-figure="stage"] svg [data-value]');
+    const t = await page.evaluate(() => ({
+      body: window.__bodyAt,
+      wasm: performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm')).startTime,
+    }));
+    assert.ok(t.wasm < t.body, `the wasm fetched at ${t.wasm} ms, the body began at ${t.body} ms`);
+    assert.deepEqual(problems.filter((p) => !p.includes('integrity')), []);
+    await context.close();
+  }
+});
+
 /** The `'sha256-…'` source of each inline script of `html`, as a
  * Content-Security-Policy names it. */
 const inlineHashes = (html) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
