@@ -1,4 +1,4 @@
-// Starts the app and, first, checks that it can run.
+// Starts the app, and says so when this browser cannot run it.
 //
 // The app's start (its module script and the preloads of its code) waits in
 // <template id=attention-lab-start> (scripts/prerender.mjs). This deferred
@@ -6,7 +6,7 @@
 // screen is shown, after the frame that paints it, so that first paint does
 // not share the machine with fetching and compiling the code
 // (docs/performance.md, "First paint"). A page without the template (a
-// development build) starts the app itself.
+// build without the pre-rendered copies) has its module script in <head>.
 (function () {
   var d = document;
   var t = d.getElementById('attention-lab-start');
