@@ -3,7 +3,7 @@
 //! weights and outputs can be selected to see their derivation.
 
 use super::collapse::{Collapse, Content};
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, H, S};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
 use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional, Scenario, Trace};
@@ -169,8 +169,8 @@ pub fn head_view(p: &HeadProps) -> Html {
         Content::new(move || build(&p))
     };
     html! {
-        <article class="head" aria-label={format!("{} {}", S::HeadHeading.t(lang), number)}>
-            <h2>{ format!("{} {}", S::HeadHeading.t(lang), number) }</h2>
+        <article class="head" aria-label={format!("{} {}", H::HeadHeading.t(lang), number)}>
+            <h2>{ format!("{} {}", H::HeadHeading.t(lang), number) }</h2>
             <Collapse title={S::ProjectionsHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(projections)} />
             <Collapse title={S::QkvHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(qkv)} />
             <Collapse title={S::AttentionHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(attention)} />

@@ -4,7 +4,7 @@
 
 use super::collapse::Collapse;
 use super::heatmap::{head_name, Heatmap, Map};
-use super::i18n::{row_suffix, Lang, S};
+use super::i18n::{row_suffix, Lang, H, S};
 use super::matrix::{use_window, window_nav};
 use super::state::Layers;
 use crate::attention::{Matrix, Scenario, Trace};
@@ -50,8 +50,8 @@ fn legend(scale: Scale, lang: Lang) -> Html {
         scale.css_stops().join(",")
     );
     let name = match scale {
-        Scale::Weights => S::TipWeight,
-        Scale::Difference => S::LegendDiff,
+        Scale::Weights => H::TipWeight,
+        Scale::Difference => H::LegendDiff,
     };
     html! {
         <div class="legend" role="img" aria-label={format!("{}: {} … {}", name.t(lang), lo, hi)}>
@@ -61,7 +61,7 @@ fn legend(scale: Scale, lang: Lang) -> Html {
             <span class="legend-end">{ hi.to_string() }</span>
             if scale == Scale::Weights {
                 <span class="legend-masked"></span>
-                <span>{ S::MaskedCell.t(lang) }</span>
+                <span>{ H::MaskedCell.t(lang) }</span>
             }
         </div>
     }
@@ -138,7 +138,7 @@ fn BlockMatrix(p: &BlockProps) -> Html {
     let block = p.block.max(1);
     let first = p.head.unwrap_or(1) - 1;
     let tint = |c: usize| format!("blk{}", (first + c / block) % 4);
-    let label = |b: usize| format!("{} {}", S::HeadHeading.t(lang), first + b + 1);
+    let label = |b: usize| format!("{} {}", H::HeadHeading.t(lang), first + b + 1);
     let (rows, cols) = if transpose {
         (m.ncols(), m.nrows())
     } else {
@@ -283,7 +283,7 @@ fn HeadsView(props: &ViewProps) -> Html {
                 </figcaption>
                 <Heatmap trace={t.clone()} map={Map::Head(r)}
                     transpose={props.transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
-                    title={format!("{} · {}", head_name(r), S::TipWeight.t(lang))}
+                    title={format!("{} · {}", head_name(r), H::TipWeight.t(lang))}
                     file={format!("attention-head-{}", r + 1)} lang={lang}
                     on_activate={(!is_focused).then_some(on_activate)} />
             </figure>
@@ -415,7 +415,7 @@ fn model_view(
                                     <figcaption><span class="head-name">{ head_name(lang, r) }</span></figcaption>
                                     <Heatmap trace={t.clone()} map={Map::Head(r)} layer={Some(l + 1)}
                                         transpose={transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
-                                        title={format!("{name} · {}", S::TipWeight.t(lang))}
+                                        title={format!("{name} · {}", H::TipWeight.t(lang))}
                                         file={format!("attention-layer-{}-head-{}", l + 1, r + 1)} lang={lang}
                                         on_activate={Some(activate)} on_hover={Some(on_hover.clone())} />
                                 </figure>

@@ -3,7 +3,7 @@
 
 use super::canvas::{self, CellText};
 use super::effects;
-use super::i18n::{Lang, C, S};
+use super::i18n::{Lang, C, H};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::grid::{step_clamped, Move};
@@ -26,7 +26,7 @@ pub enum Map {
 
 /// "Head 2" / "头 2" (`r` 0-based).
 pub fn head_name(lang: Lang, r: usize) -> String {
-    format!("{} {}", S::HeadHeading.t(lang), r + 1)
+    format!("{} {}", H::HeadHeading.t(lang), r + 1)
 }
 
 #[derive(Clone, Properties)]
@@ -117,20 +117,20 @@ impl HeatmapProps {
         let h = &self.trace.heads;
         match self.map {
             Map::Head(r) => vec![
-                (S::TipScore.t(lang).into(), h[r].scores[(q, k)]),
-                (S::TipScaled.t(lang).into(), h[r].scaled[(q, k)]),
-                (S::TipWeight.t(lang).into(), h[r].weights[(q, k)]),
+                (H::TipScore.t(lang).into(), h[r].scores[(q, k)]),
+                (H::TipScaled.t(lang).into(), h[r].scaled[(q, k)]),
+                (H::TipWeight.t(lang).into(), h[r].weights[(q, k)]),
             ],
             Map::Difference(a, b) => vec![
                 (
-                    format!("{} · {}", head_name(lang, a), S::TipWeight.t(lang)),
+                    format!("{} · {}", head_name(lang, a), H::TipWeight.t(lang)),
                     h[a].weights[(q, k)],
                 ),
                 (
-                    format!("{} · {}", head_name(lang, b), S::TipWeight.t(lang)),
+                    format!("{} · {}", head_name(lang, b), H::TipWeight.t(lang)),
                     h[b].weights[(q, k)],
                 ),
-                (S::LegendDiff.t(lang).into(), self.value(q, k)),
+                (H::LegendDiff.t(lang).into(), self.value(q, k)),
             ],
         }
     }
@@ -394,9 +394,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                         <div>{ name }{ ": " }<span class="num">{ short(v) }</span></div>
                     }) }
                     if props.undefined(q) {
-                        <div class="tip-wrap">{ S::UndefinedRow.t(lang) }</div>
+                        <div class="tip-wrap">{ H::UndefinedRow.t(lang) }</div>
                     } else if masked {
-                        <div class="tip-masked">{ S::MaskedCell.t(lang) }</div>
+                        <div class="tip-masked">{ H::MaskedCell.t(lang) }</div>
                     }
                 </div>
             </>
@@ -418,9 +418,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
             <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}
                 data-heat-head={head.clone()}>
                 <canvas ref={canvas_ref} tabindex="0" role="application"
-                    aria-roledescription={S::HeatmapRole.t(lang)}
+                    aria-roledescription={H::HeatmapRole.t(lang)}
                     aria-label={format!("{}. {}", props.title,
-                        if props.on_activate.is_some() { S::HeatmapKeys } else { S::HeatmapKeysNoEnter }.t(lang))}
+                        if props.on_activate.is_some() { H::HeatmapKeys } else { H::HeatmapKeysNoEnter }.t(lang))}
                     data-heatmap={head.clone()}
                     data-layer={props.layer.map(|l| l.to_string())}
                     data-heatmap-diff={diff}
@@ -449,7 +449,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 <button class="link" onclick={svg}>{ "SVG" }</button>
                 <button class="link" onclick={csv}>{ "CSV" }</button>
                 <button class="link" aria-expanded={(*table_open).to_string()} onclick={toggle_table}>
-                    { if *table_open { S::HideTable.t(lang) } else { S::ShowTable.t(lang) } }
+                    { if *table_open { H::HideTable.t(lang) } else { H::ShowTable.t(lang) } }
                 </button>
             </p>
             if *table_open {
@@ -463,7 +463,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                     { t.clone() }
                                     // Column layout: a query is a column.
                                     if props.transpose && props.undefined(c) {
-                                        { format!(" ({})", S::UndefinedShort.t(lang)) }
+                                        { format!(" ({})", H::UndefinedShort.t(lang)) }
                                     }
                                 </th>
                             }) }
@@ -474,7 +474,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                     { props.trace.tokens[r].clone() }
                                     // A query with no visible key (row layout: its row).
                                     if !props.transpose && props.undefined(r) {
-                                        { format!(" ({})", S::UndefinedShort.t(lang)) }
+                                        { format!(" ({})", H::UndefinedShort.t(lang)) }
                                     }
                                 </th>
                                 { for (0..n).map(|c| html! {
@@ -482,7 +482,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                         Cell::Value(v) => short(v),
                                         // The softmax of this query does not exist: "—", as in the matrices.
                                         Cell::Masked if props.undefined(query_key(r, c, props.transpose).0) => "—".to_string(),
-                                        Cell::Masked => S::MaskedCell.t(lang).to_string(),
+                                        Cell::Masked => H::MaskedCell.t(lang).to_string(),
                                     } }</td>
                                 }) }
                             </tr>

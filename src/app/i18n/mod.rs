@@ -1,10 +1,14 @@
-//! Every string a user can see, in Chinese and English, in five tables by
+//! Every string a user can see, in Chinese and English, in six tables by
 //! which WebAssembly module shows it, so that each module links only its
-//! own texts: [`C`] (every module), [`S`] (the page: `page.rs`), [`L`] (the
-//! labs module: `labs.rs`), [`T`] (the training module: `train.rs`) and
-//! [`TP`] (the page's few words about the training lab, also in `train.rs`). Sentences with numbers are filled from the
-//! figure's values ([`fill`]); the walkthrough's captions are worded in
-//! `captions.rs`, refusals in `errors.rs`.
+//! own texts: [`C`] (every module), [`S`] (the page: `page.rs`), [`H`] (the
+//! heatmaps, which the page and the training module draw: `maps.rs`), [`L`]
+//! (the labs module: `labs.rs`), [`T`] (the training module: `train.rs`)
+//! and [`TP`] (the page's few words about the training lab, also in
+//! `train.rs`). A table is linked whole by any module that uses one of its
+//! keys: `scripts/check-strings.py` checks after the release build that no
+//! module carries a table it does not show. Sentences with numbers are
+//! filled from the figure's values ([`fill`]); the walkthrough's captions
+//! are worded in `captions.rs`, refusals in `errors.rs`.
 //!
 //! Each table is written with one macro so that a key cannot exist without
 //! both languages; a test checks that neither is empty.
@@ -14,12 +18,14 @@ pub use crate::lesson::names::Lang;
 mod captions;
 mod errors;
 mod labs;
+mod maps;
 mod page;
 mod train;
 
 pub use captions::caption_text;
 pub use errors::{error_text, refusal_text, too_long_text};
 pub use labs::L;
+pub use maps::H;
 pub use page::S;
 pub use train::{T, TP};
 
@@ -64,6 +70,7 @@ pub(crate) fn all_texts() -> Vec<(String, [&'static str; 2])> {
     let mut all: Vec<(String, [&'static str; 2])> = Vec::new();
     all.extend(C::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(S::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
+    all.extend(H::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(L::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(T::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(

@@ -14,22 +14,12 @@ strings! {
         "One row per layer, one column per head, one colour scale. Hover a cell (or focus a map and use the arrow keys) to outline the same query in every map; click a map to enlarge it.";
     AxesQueriesDown => "每行是一个查询，每列是一个键。", "Rows are queries, columns are keys.";
     AxesKeysDown => "每行是一个键，每列是一个查询（按列的写法）。", "Rows are keys, columns are queries (the column layout).";
-    TipScore => "分数", "score";
-    TipScaled => "缩放后的分数", "scaled score";
-    TipWeight => "权重", "weight";
-    LegendDiff => "差值", "difference";
     NoDefinedRows => "每个查询的所有键都被屏蔽：这个头没有任何定义了的权重。", "Every key of every query is masked: this head has no defined weights.";
-    HeatmapRole => "热图", "heatmap";
-    HeatmapKeysNoEnter => "方向键在格子间移动", "Arrow keys move between cells";
-    UndefinedShort => "没有定义", "undefined";
     Evenly => "（所有键一样多）", "(all keys evenly)";
     MeanEntropy => "平均熵", "mean entropy";
     Bits => "比特", "bits";
     IfEven => "均匀分布时为", "evenly spread:";
     LooksMost => "最关注", "looks most at";
-    HeatmapKeys => "方向键在格子间移动，回车放大这个头", "Arrow keys move between cells; Enter enlarges this head";
-    ShowTable => "以表格显示", "Show as a table";
-    HideTable => "收起表格", "Hide the table";
     DiffHeading => "两个头的差别", "How two heads differ";
     DiffIntro => "每个格子是头 A 的权重减去头 B 的权重：橙色表示头 A 更关注这个键，紫色表示头 B 更关注。",
         "Each cell is head A's weight minus head B's: orange where head A attends more, purple where head B does.";
@@ -78,7 +68,6 @@ strings! {
     PositionalSin => "正弦位置编码，加到 X 上", "sinusoidal, added to X";
     PositionalOneHot => "独热位置向量 eⁱ，拼接在 X 后", "one-hot eⁱ, concatenated to X";
     InputsHeading => "输入", "Inputs";
-    HeadHeading => "头", "Head";
     ProjectionsHeading => "投影矩阵（可学习参数）", "Projections (learned parameters)";
     QkvHeading => "Query、Key、Value", "Queries, keys, values";
     AttentionHeading => "注意力分数与权重", "Attention scores and weights";
@@ -121,9 +110,6 @@ strings! {
     CapWo => "输出投影 W_O", "Output projection W_O";
     CapOutput => "输出 B：每个位置一个融合了上下文的新向量 bⁱ", "Output B: one new, context-aware vector bⁱ per position";
     CapOutputNoWo => "（场景没有 W_O，输出即拼接结果）", "(the scenario has no W_O, so the output is the concatenation)";
-    MaskedCell => "被屏蔽", "masked";
-    UndefinedRow => "这一行的所有键都被屏蔽，softmax 没有定义，因此没有权重和输出。",
-        "Every key of this row is masked: its softmax is undefined, so it has no weights and no output.";
     UndefinedRowsAlert => "有查询行的所有键都被屏蔽，这些行的 softmax 没有定义（显示为 —）：",
         "Some query rows have every key masked; their softmax is undefined (shown as —): rows";
     ShowMatrix => "展开", "Show";

@@ -2,7 +2,7 @@
 //! window of rows and columns in view), the window's sliders, and one row
 //! of cells as a component whose props hold no values.
 
-use super::super::i18n::{window_text, Lang, S};
+use super::super::i18n::{window_text, Lang, H, S};
 use crate::attention::Matrix;
 use crate::lesson::format::{exact, short};
 use crate::lesson::window::{swap_if, Axis};
@@ -188,7 +188,7 @@ pub fn MatrixRow(p: &RowProps) -> Html {
         } else {
             AttrValue::Static("cell")
         };
-        let title = (f & UNDEFINED != 0).then_some(AttrValue::Static(S::UndefinedRow.t(lang)));
+        let title = (f & UNDEFINED != 0).then_some(AttrValue::Static(H::UndefinedRow.t(lang)));
         let v = p.values[(r, c)];
         let value = AttrValue::from(exact(v));
         html! {

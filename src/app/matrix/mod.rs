@@ -25,7 +25,7 @@ mod editor;
 mod grid;
 mod values;
 
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, H, S};
 use super::state::Selected;
 use crate::attention::Matrix;
 use crate::lesson::edit::{Edit, Target};
@@ -230,7 +230,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             Some(h) => format!(
                 "{} ({} {h}) {}",
                 props.name.contract_name(),
-                S::HeadHeading.t(lang),
+                H::HeadHeading.t(lang),
                 S::Row.t(lang)
             ),
             None => format!("{} {}", props.name.contract_name(), S::Row.t(lang)),
@@ -277,7 +277,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
     // A read-only cell's tooltip is its exact value, written whenever the
     // pointer reaches it (not one attribute per cell per change).
     let onmouseover = (!editable).then(|| {
-        let masked = S::MaskedCell.t(lang);
+        let masked = H::MaskedCell.t(lang);
         Callback::from(move |e: MouseEvent| {
             let Some((_, _, td)) = event_element(&e).and_then(|el| cell_of(&el)) else {
                 return;
