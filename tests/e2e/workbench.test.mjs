@@ -238,6 +238,9 @@ test('dimensions, scaling and masks are controls; out-of-range is refused in pla
   assert.equal((await readMatrix(page, '[data-matrix="x"]')).length, 3);
   await page.check('#opt-scale');
   await page.selectOption('#opt-mask', 'causal');
+  // Off screen, a matrix follows an edit a frame later (docs/architecture.md,
+  // "What an edit's frame holds"): read it once it shows the mask.
+  await page.waitForFunction(() => document.querySelector('[data-matrix="weights"][data-head="1"] [data-row="0"][data-col="1"]')?.dataset.value === '0');
   const weights = await readMatrix(page, '[data-matrix="weights"][data-head="1"]');
   assert.equal(weights[0][1], 0);
   assert.equal(weights[0][0], 1);
