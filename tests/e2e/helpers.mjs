@@ -51,8 +51,16 @@ export async function withEditToUndo(page) {
   return cell;
 }
 
-/** The data-value of every cell of the first element matching `selector`, as rows. */
+/** The data-value of every cell of the first element matching `selector`,
+ * as rows, once the page has caught up with the last edit: a part off screen
+ * follows an edit after the frame that paints it, in a task (and a part
+ * inside it after the next: docs/architecture.md, "What an edit's frame
+ * holds"), so this first lets two frames, each with a task after it, go by.
+ * (Playwright's selectOption returns before the edit's frame.) */
 export async function readMatrix(page, selector) {
+  await page.evaluate(async () => {
+    for (let k = 0; k < 2; k++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  });
   return page.$eval(selector, (fig) => {
     const rows = [];
     for (const cell of fig.querySelectorAll('[data-row][data-col]')) {
