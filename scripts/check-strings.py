@@ -12,6 +12,7 @@ table a module shows must have some (so the search can see strings at all).
 
 Usage: python3 scripts/check-strings.py DIST
 """
+import collections
 import pathlib
 import re
 import sys
@@ -29,23 +30,22 @@ MIN_LEN = 20  # shorter strings ("Seed", "权重") recur across tables
 
 LITERAL = r'"((?:[^"\\]|\\.)*)"'
 tables = {}
-outside = {}  # each table's name -> every literal of src/app/i18n/ outside it
-everything = []
+in_table = {}  # each table's name -> how often each literal is written in it
+everywhere = collections.Counter()  # every literal of src/app/i18n/
+uses = 0
 for src in sorted((root / "src/app/i18n").glob("*.rs")):
     text = src.read_text(encoding="utf-8")
-    everything += [(None, s) for s in re.findall(LITERAL, text)]
-    for block in re.finditer(r"strings! \{\s*(\w+), \w+;(.*?)\n\}", text, re.S):
+    everywhere.update(re.findall(LITERAL, text))
+    uses += len(re.findall(r"^strings! \{", text, re.M))
+    for block in re.finditer(r"^strings! \{\s*(\w+), \w+;(.*?)\n\}", text, re.S | re.M):
         literals = re.findall(LITERAL, block.group(2))
-        everything += [(block.group(1), s) for s in literals]
+        in_table[block.group(1)] = collections.Counter(literals)
         tables[block.group(1)] = {s for s in literals if "\\" not in s and len(s.encode()) >= MIN_LEN}
-for name in tables:
-    # A table's literal also counts as outside it when the same text is
-    # written elsewhere (every literal is listed once without a table).
-    mine = [s for t, s in everything if t == name]
-    rest = [s for t, s in everything if t != name]
-    for s in mine:
-        rest.remove(s)
-    outside[name] = rest
+if uses != len(tables):
+    sys.exit(f"check-strings: {uses} tables written with strings! but {len(tables)} read")
+# The text written outside each table (a caption, another table's sentence):
+# a string of the table that is part of it proves nothing.
+outside = {name: [s for s, n in everywhere.items() if n > counts[s]] for name, counts in in_table.items()}
 missing = {t for shown in MODULES.values() for t in shown} - tables.keys()
 if missing:
     sys.exit(f"check-strings: tables {sorted(missing)} not found in src/app/i18n/")

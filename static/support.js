@@ -10,16 +10,25 @@
 (function () {
   var d = document;
   var t = d.getElementById('attention-lab-start');
-  if (!t) return;
+  if (!t || !('content' in t)) return;
+  var started = false;
   function start() {
-    t.remove();
+    if (started) return;
+    started = true;
+    t.parentNode.removeChild(t);
     d.head.appendChild(d.importNode(t.content, true));
   }
-  // A hidden tab paints no frame until it is shown: it starts at once.
-  if (d.documentElement.hasAttribute('data-pre') && d.visibilityState !== 'hidden') {
-    requestAnimationFrame(function () { setTimeout(start, 0); });
-  } else {
-    start();
+  try {
+    // A hidden tab paints no frame until it is shown: it starts at once,
+    // and so does a tab hidden before its first frame.
+    if (d.documentElement.hasAttribute('data-pre') && d.visibilityState !== 'hidden') {
+      requestAnimationFrame(function () { setTimeout(start, 0); });
+      d.addEventListener('visibilitychange', function () { if (d.visibilityState === 'hidden') start(); });
+    } else {
+      start();
+    }
+  } catch (e) {
+    // Too old a browser for this: the check below says so.
   }
 })();
 

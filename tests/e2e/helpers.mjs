@@ -53,9 +53,10 @@ export async function withEditToUndo(page) {
 
 /** The data-value of every cell of the first element matching `selector`,
  * as rows, once the page has caught up with the last edit: a part off screen
- * follows an edit after the frame that paints it, in a task (and a part
- * inside it after the next: docs/architecture.md, "What an edit's frame
- * holds"), so this first lets two frames, each with a task after it, go by.
+ * follows an edit in a task after the frame that paints it
+ * (docs/architecture.md, "What an edit's frame holds"; `use_when_seen` in
+ * src/app/effects.rs), and a part inside such a part may wait one frame
+ * more, so this first lets two frames, each with a task after it, go by.
  * (Playwright's selectOption returns before the edit's frame.) */
 export async function readMatrix(page, selector) {
   await page.evaluate(async () => {
