@@ -215,7 +215,7 @@ pub fn app_root() -> Option<web_sys::Element> {
 
 /// Whether a pre-rendered copy of the first screen is shown
 /// (`<html data-pre>`, set by the chooser script before the body is parsed).
-pub fn prerender_shown() -> bool {
+fn prerender_shown() -> bool {
     window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
