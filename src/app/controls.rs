@@ -34,7 +34,9 @@ pub struct NumberFieldProps {
     pub lang: Lang,
 }
 
-/// A whole-number field that refuses, in place, what is out of range.
+/// A whole-number field that refuses, in place, what is out of range (the
+/// refused text stays in the field, beside its message), and keeps what the
+/// reader is typing through any render until it is committed.
 #[component]
 pub fn NumberField(p: &NumberFieldProps) -> Html {
     let error = use_state(|| None::<String>);
@@ -57,11 +59,12 @@ pub fn NumberField(p: &NumberFieldProps) -> Html {
         })
     };
     let err_id = format!("{}-error", p.id);
+    let field = super::effects::use_input_value(p.value.to_string().into());
     html! {
         <label class="field" for={p.id.clone()}>
             <span>{ p.label.clone() }</span>
-            <input id={p.id.clone()} type="number" min={p.min.to_string()} max={p.max.to_string()} step="1"
-                value={p.value.to_string()} onchange={onchange}
+            <input ref={field} id={p.id.clone()} type="number" min={p.min.to_string()} max={p.max.to_string()} step="1"
+                onchange={onchange}
                 aria-invalid={error.is_some().then_some("true")}
                 aria-describedby={error.is_some().then(|| err_id.clone())} />
             if let Some(msg) = &*error {

@@ -98,6 +98,12 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         })
     };
     let seeded = p.preset.filter(|pr| pr.seed().is_some());
+    let seed_field = super::effects::use_input_value(
+        seeded
+            .and_then(Preset::seed)
+            .map(|s| s.to_string().into())
+            .unwrap_or_default(),
+    );
     let on_seed = {
         let on_action = p.on_action.clone();
         Callback::from(move |e: Event| {
@@ -262,10 +268,10 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         }) }
                     </select>
                 </label>
-                if let Some(seed) = seeded.and_then(Preset::seed) {
+                if seeded.and_then(Preset::seed).is_some() {
                     <label class="field" for="seed">
                         <span>{ S::Seed.t(lang) }</span>
-                        <input id="seed" type="number" min="0" step="1" value={seed.to_string()} onchange={on_seed} />
+                        <input ref={seed_field} id="seed" type="number" min="0" step="1" onchange={on_seed} />
                     </label>
                     <button onclick={new_seed}>{ S::NewSeed.t(lang) }</button>
                 }

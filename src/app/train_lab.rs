@@ -529,6 +529,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
 
     let r = run.borrow();
     let c = r.model.config.clone();
+    let seed_field = super::effects::use_input_value(c.seed.to_string().into());
     let phase = r.phase;
 
     // Any change of the settings: a fresh model (training stops).
@@ -760,7 +761,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                     </select>
                 </label>
                 <label class="field small">{ T::SeedLabel.t(lang) }
-                    <input type="number" min="0" step="1" data-control="seed" value={c.seed.to_string()} onchange={on_seed} />
+                    <input ref={seed_field} type="number" min="0" step="1" data-control="seed" onchange={on_seed} />
                 </label>
             </div>
             <div class="train-buttons">

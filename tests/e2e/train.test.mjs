@@ -305,3 +305,28 @@ test('the section says loading while the module loads, and failed if it cannot',
   assert.ok(await page.$('[data-matrix="output"] [data-value]'));
   await context.close();
 });
+
+test('a seed being typed while the lab trains stays in its field until it is committed', async () => {
+  const { context, page, problems } = await openPage(browser);
+  await openLab(page, 'en');
+  const seed = `${LAB} [data-control="seed"]`;
+  const first = await page.inputValue(seed);
+  await page.click(`${LAB} [data-control="train"]`);
+  await waitAttr(page, 'data-state', ['is', 'training'], 5000);
+  // fill types without leaving the field, so nothing is committed yet.
+  await page.fill(seed, '4242');
+  // The lab's attributes are written after each of its renders: two new
+  // steps on them are two renders since the text was typed.
+  for (let k = 0; k < 2; k++) {
+    const step = Number(await attr(page, 'data-train-step'));
+    await waitAttr(page, 'data-train-step', ['atLeast', step + 1], 20000);
+  }
+  assert.equal(await page.inputValue(seed), '4242', 'a training step wiped the typed seed');
+  // Committed, it becomes the model's seed: a fresh model, training stopped.
+  await page.press(seed, 'Enter');
+  await waitAttr(page, 'data-state', ['is', 'idle'], 5000);
+  assert.equal(await page.inputValue(seed), '4242');
+  assert.notEqual(first, '4242');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -251,6 +251,30 @@ test('dimensions, scaling and masks are controls; out-of-range is refused in pla
   await context.close();
 });
 
+test('a refused dimension stays in its field beside its message; a commit elsewhere leaves a half-typed one alone', async () => {
+  const { context, page, problems } = await fresh();
+  await page.fill('#dim-d-model', '999');
+  await page.press('#dim-d-model', 'Enter');
+  await page.waitForSelector('#dim-d-model[aria-invalid="true"]');
+  assert.match(await page.textContent('#dim-d-model-error'), /«999»/);
+  assert.equal(await page.inputValue('#dim-d-model'), '999', 'the refused text is wiped when its message appears');
+  assert.equal((await readMatrix(page, '[data-matrix="x"]'))[0].length, 4, 'nothing changed');
+  // A committed edit in another field re-renders every field; the one
+  // still being typed in (focus stays in it, so no change is committed)
+  // keeps its text.
+  await page.fill('#dim-d-k', '5');
+  await page.$eval('#dim-n', (el) => {
+    el.value = '4';
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.waitForSelector('[data-matrix="x"] [data-row="3"]');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'dim-d-k');
+  assert.equal(await page.inputValue('#dim-d-k'), '5', 'an edit elsewhere wiped the half-typed d_k');
+  assert.equal((await readMatrix(page, '.workbench [data-matrix="q"][data-head="1"]'))[0].length, 3, 'd_k is not committed until the field is left');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('presets load and are undoable; the random preset shows its seed', async () => {
   const { context, page, problems } = await fresh();
   await page.selectOption('#preset', 'i-saw-a-saw');
