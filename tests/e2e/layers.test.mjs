@@ -118,6 +118,8 @@ for (const lang of ['en', 'zh']) {
     await ready(page);
     await page.selectOption('#preset', 'induction');
     await page.waitForSelector('[data-figure="stage"] [data-stage-layer="1"]');
+    // The save follows the edit's frame: read the preset once it is stored.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab.scenario') ?? '{}').stack?.length === 1);
     const s = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab.scenario')));
     const ref = referenceStack(s);
     const total = Number(await page.getAttribute('[data-figure="stage"]', 'data-steps'));

@@ -21,11 +21,14 @@ async function edit(page, r, c, value) {
   await page.waitForSelector(`${cellOf(r, c)}[data-value="${value}"]`);
 }
 
-/** The reader's own work: X[0][0] = 7, saved by the full page. */
+/** The reader's own work: X[0][0] = 7, saved by the full page. The save
+ * follows the edit's frame (docs/architecture.md, "What an edit's frame
+ * holds"), so this waits until it is in storage. */
 async function saveWork(page) {
   await page.goto(BASE_URL + '?lang=en');
   await ready(page);
   await edit(page, 0, 0, 7);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab.scenario') ?? '{}').x?.[0]?.[0] === 7);
 }
 
 /** What the app keeps in localStorage (the language aside). */
