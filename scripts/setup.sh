@@ -17,6 +17,15 @@ else
   rustup target add wasm32-unknown-unknown
 fi
 
+# The standard library's source: scripts/build.sh compiles it with the app
+# (docs/performance.md, "What keeps it fast and small").
+if rustup component list --installed | grep -q '^rust-src'; then
+  say "rust-src: present"
+else
+  say "rust-src: installing"
+  rustup component add rust-src
+fi
+
 if [ "$(trunk --version 2>/dev/null)" = "trunk $TRUNK_VERSION" ]; then
   say "trunk $TRUNK_VERSION: present"
 else
