@@ -35,6 +35,10 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 export RUSTC_BOOTSTRAP=1
 export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 -Z unstable-options -C panic=immediate-abort"
+# Two fetches: every platform's crates (the build scripts and macros run on
+# this machine), then the wasm target's, which alone brings the standard
+# library's own (dlmalloc, …) for build-std.
+cargo fetch --locked -q
 cargo fetch --locked -q --target wasm32-unknown-unknown
 trunk build --release --offline
 # A module loaded later (the labs, the training lab: src/bin/NAME.rs): the
