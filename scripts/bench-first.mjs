@@ -85,7 +85,7 @@ function bytes() {
     const data = readFileSync(file);
     if (name.endsWith('.woff2')) { parts.font += data.length; continue; }
     const gz = gzipSync(data, { level: 9 }).length;
-    if (name.startsWith('labs-')) parts.labs += gz;
+    if (name.startsWith('labs-') || name.startsWith('shared-')) parts.labs += gz;
     else if (name.startsWith('train-')) parts.train += gz;
     else parts.page += gz;
   }

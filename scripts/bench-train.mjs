@@ -29,19 +29,19 @@ await page.addInitScript(() => {
 await page.goto(`${BASE_URL}?lang=en&view=train`);
 await page.waitForSelector(`${LAB}[data-state] [data-control="train"]`, { timeout: 30000 });
 
-// raw: the module's own timing (a second instance of the module's exports).
+// raw: the training's own timing (the training lab's bench, on a model of
+// its own: src/app/train_lab.rs, expose_bench).
 const raw = await page.evaluate(async () => {
-  const meta = document.querySelector('meta[name="attention-lab-train"]');
-  const m = await import(new URL(meta.content, document.baseURI).href);
+  const bench = window.attentionLabTrainBench;
   const out = {};
   for (const [task, steps] of [['previous', 60], ['reverse', 60], ['majority', 60], ['induction', 20]]) {
-    m.bench(task, 2); // warm up
-    const [train, evaluate, trace] = m.bench(task, steps);
+    await bench(task, 2); // warm up
+    const [train, evaluate, trace] = await bench(task, steps);
     out[task] = { msPerStep: +(train / steps).toFixed(2), stepsPerSecond: +(1000 * steps / train).toFixed(0), evaluateMs: +evaluate.toFixed(2), traceMs: +trace.toFixed(2) };
   }
   return out;
 });
-console.log('raw (module timing, default size, seed 5):');
+console.log('raw (the chunk\'s own timing, default size, seed 5):');
 for (const [task, r] of Object.entries(raw)) console.log(`  ${task}: ${r.msPerStep} ms/step (${r.stepsPerSecond} steps/s), evaluation ${r.evaluateMs} ms, trace ${r.traceMs} ms`);
 
 const attr = (name) => page.getAttribute(LAB, name);

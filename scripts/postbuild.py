@@ -1,36 +1,35 @@
 #!/usr/bin/env python3
-"""After `trunk build`: make dist/ small and strict.
+"""After `trunk build` (the page, its stylesheet and static files) and
+the WebAssembly's own build (scripts/build.sh): link the code into dist/
+and make dist/ small and strict.
 
-1. Minify the JS glue with terser (Trunk does not minify it) and keep
-   index.html's subresource-integrity hashes true.
-2. Move Trunk's inline start-up script into its own file (start-<hash>.js),
-   so the page runs under a Content-Security-Policy without 'unsafe-inline'
-   for scripts (its one inline script, the chooser scripts/prerender.mjs
-   writes, is allowed by its hash: docs/embedding.md,
+1. Link the one module and its chunks (wasm-bindgen's output for the main
+   module, its snippets, the split-off chunks and wasm_split's loader,
+   given as the second argument: docs/architecture.md, "One module and
+   its chunks") into dist/ under names that change with their content:
+   attention-lab-<hash>.js and attention-lab-<hash>_bg.wasm (the main
+   module, as Trunk named it), split-<hash>.js (the chunks' loader),
+   labs-<hash>.wasm, train-<hash>.wasm and shared-<hash>.wasm (what the
+   two share). The JS is minified with terser; index.html gets preloads
+   with subresource-integrity hashes and a start script, start-<hash>.js,
+   in its own file so the page runs under a Content-Security-Policy
+   without 'unsafe-inline' for scripts (its one inline script, the chooser
+   scripts/prerender.mjs writes, is allowed by its hash: docs/embedding.md,
    "Content-Security-Policy").
-2b. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
+2. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
    paint.
-3. With a second argument (the labs module's wasm-bindgen output, see
-   scripts/build.sh): copy it into dist/ as labs-<hash>_bg.wasm and
-   labs-<hash>.js (names that change with the content, the glue naming
-   its wasm), and name the glue in index.html's
-   <meta name=attention-lab-labs content=./labs-<hash>.js>, where the page
-   finds it (relative, so dist/ works under any sub-path and in iframes).
-4. With a third argument (the training module's output), the same for
-   it: train-<hash>_bg.wasm, train-<hash>.js and
-   <meta name=attention-lab-train content=./train-<hash>.js>.
 """
 import base64
 import hashlib
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
-labs = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
-train = pathlib.Path(sys.argv[3]) if len(sys.argv) > 3 else None
+web = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
 terser = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / ".bin" / "terser"
 index = dist / "index.html"
 html = index.read_text(encoding="utf-8")
@@ -40,23 +39,90 @@ def sri(path: pathlib.Path) -> str:
     return "sha384-" + base64.b64encode(hashlib.sha384(path.read_bytes()).digest()).decode()
 
 
-for js in sorted(dist.glob("attention-lab-*.js")):
-    subprocess.run([str(terser), str(js), "--module", "--compress", "--mangle", "--output", str(js)], check=True)
-    pattern = re.compile(r"(href=\./" + re.escape(js.name) + r"\s+integrity=)sha384-[A-Za-z0-9+/=]+")
-    html, count = pattern.subn(lambda m: m.group(1) + sri(js), html)
-    if count == 0 and "integrity" in html:
-        sys.exit(f"postbuild: could not update the integrity of {js.name} in index.html")
+def short(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
 
-inline = re.compile(r"<script type=\"?module\"?>(.*?)</script>", re.S)
-match = inline.search(html)
-if not match:
-    sys.exit("postbuild: Trunk's inline start-up script was not found in index.html")
-code = match.group(1)
-name = "start-" + hashlib.sha256(code.encode()).hexdigest()[:16] + ".js"
-(dist / name).write_text(code, encoding="utf-8")
-subprocess.run([str(terser), str(dist / name), "--module", "--compress", "--mangle", "--output", str(dist / name)], check=True)
-tag = f'<script type=module src=./{name} integrity={sri(dist / name)}></script>'
-html = html[: match.start()] + tag + html[match.end():]
+
+def minify(text: str) -> str:
+    """The text of one ES module, minified by terser (string literals, so
+    file names, are kept as written)."""
+    tmp = dist / ".minify.js"
+    tmp.write_text(text, encoding="utf-8")
+    subprocess.run([str(terser), str(tmp), "--module", "--compress", "--mangle", "--output", str(tmp)], check=True)
+    out = tmp.read_text(encoding="utf-8")
+    tmp.unlink()
+    return out
+
+
+def replace_once(text: str, old: str, new: str, what: str) -> str:
+    count = text.count(old)
+    if count != 1:
+        sys.exit(f"postbuild: expected {old!r} once in {what}, found it {count} times")
+    return text.replace(old, new)
+
+
+if web is None:
+    sys.exit("postbuild: usage: postbuild.py DIST WEB (the WebAssembly's build, scripts/build.sh)")
+for old in [*dist.glob("attention-lab-*"), *dist.glob("split-*.js"), *dist.glob("start-*.js"),
+            *dist.glob("labs-*.wasm"), *dist.glob("train-*.wasm"), *dist.glob("shared-*.wasm")]:
+    old.unlink()
+# The chunks: split_NAME.wasm is what only NAME's split points reach,
+# chunk_K.wasm what several of them share.
+chunks = {}
+for wasm in sorted(web.glob("*.wasm")):
+    if wasm.name == "attention-lab_bg.wasm":
+        continue
+    m = re.fullmatch(r"split_(\w+)\.wasm|chunk_\d+\.wasm", wasm.name)
+    if not m:
+        sys.exit(f"postbuild: {wasm.name}: not a chunk wasm_split writes")
+    data = wasm.read_bytes()
+    name = f"{m.group(1) or 'shared'}-{short(data)}.wasm"
+    (dist / name).write_bytes(data)
+    chunks[wasm.name] = name
+if {"split_labs.wasm", "split_train.wasm"} - chunks.keys():
+    sys.exit("postbuild: the labs' or the training lab's chunk is missing")
+loader = (web / "__wasm_split.js").read_text(encoding="utf-8")
+for old, new in chunks.items():
+    loader = replace_once(loader, f'"./{old}"', f'"./{new}"', "the chunks' loader")
+main_wasm = (web / "attention-lab_bg.wasm").read_bytes()
+wasm_name = f"attention-lab-{short(main_wasm)}_bg.wasm"
+(dist / wasm_name).write_bytes(main_wasm)
+glue = (web / "attention-lab.js").read_text(encoding="utf-8")
+glue = replace_once(glue, "'attention-lab_bg.wasm'", f"'{wasm_name}'", "the glue")
+# The glue imports the chunks' loader and the loader imports the glue:
+# both names come from one hash of both texts, the names left out. (The
+# glue's imports object keeps the module name the wasm imports from; only
+# its import statements name the file.)
+glue, count = re.subn(r"""(\bfrom\s*)(["'])\./__wasm_split\.js\2""", r"\1'./SPLIT_JS'", glue)
+if count == 0:
+    sys.exit("postbuild: the glue does not import ./__wasm_split.js")
+glue = minify(glue)
+loader = minify(replace_once(loader, '"./main.js"', '"./GLUE_JS"', "the chunks' loader"))
+both = short((glue + loader).encode())
+glue_name, loader_name = f"attention-lab-{both}.js", f"split-{both}.js"
+(dist / glue_name).write_text(glue.replace("./SPLIT_JS", f"./{loader_name}"), encoding="utf-8")
+(dist / loader_name).write_text(replace_once(loader, "./GLUE_JS", f"./{glue_name}", "the loader"), encoding="utf-8")
+snippets = web / "snippets"
+if snippets.is_dir():
+    shutil.rmtree(dist / "snippets", ignore_errors=True)
+    shutil.copytree(snippets, dist / "snippets")
+# The start, as Trunk's own start script does it (the app reads nothing
+# of it but the module's start).
+start = minify(f"""import init, * as bindings from './{glue_name}';
+const wasm = await init({{ module_or_path: './{wasm_name}' }});
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent("TrunkApplicationStarted", {{detail: {{wasm}}}}));
+""")
+start_name = f"start-{short(start.encode())}.js"
+(dist / start_name).write_text(start, encoding="utf-8")
+tags = [f"<link crossorigin=anonymous href=./{n} integrity={sri(dist / n)} rel=modulepreload>"
+        for n in [glue_name, loader_name, *sorted(str(p.relative_to(dist)) for p in (dist / "snippets").rglob("*.js"))]]
+tags.append(f"<link as=fetch crossorigin=anonymous href=./{wasm_name} integrity={sri(dist / wasm_name)} rel=preload type=application/wasm>")
+tags.append(f"<script type=module src=./{start_name} integrity={sri(dist / start_name)}></script>")
+# In place of the Rust link Trunk skipped (index.html).
+html, count = re.subn(r"<link data-trunk [^>]*\bdata-trunk-skip\b[^>]*\brel=rust>", lambda m: "".join(tags), html)
+if count != 1:
+    sys.exit("postbuild: the skipped Rust link was not found in index.html")
 # The stylesheet goes inline: it is render-blocking, so a separate file
 # cost the first paint one more round trip (about 240 ms on a phone link:
 # docs/performance.md, "First paint"). The Content-Security-Policy already
@@ -69,36 +135,5 @@ if "</style" in css.lower():
     sys.exit("postbuild: the stylesheet cannot be inlined (it contains </style)")
 html = html[: sheet.start()] + "<style>" + css + "</style>" + html[sheet.end():]
 (dist / sheet.group(1)).unlink()
-
-def add_module(name: str, out: pathlib.Path) -> None:
-    """Copies a module's wasm-bindgen output (`NAME.js`, `NAME_bg.wasm`)
-    into dist/ as NAME-<hash>_bg.wasm and NAME-<hash>.js and names the glue
-    in <meta name=attention-lab-NAME content=./NAME-<hash>.js>."""
-    global html
-    for old in dist.glob(f"{name}-*"):
-        old.unlink()
-    wasm = (out / f"{name}_bg.wasm").read_bytes()
-    wasm_name = f"{name}-" + hashlib.sha256(wasm).hexdigest()[:16] + "_bg.wasm"
-    (dist / wasm_name).write_bytes(wasm)
-    glue = (out / f"{name}.js").read_text(encoding="utf-8")
-    if "snippets/" in glue:
-        sys.exit(f"postbuild: the {name} module's glue imports a snippet; copy it too")
-    glue, count = re.subn(r"(['\"])" + name + r"_bg\.wasm\1", lambda m: m.group(1) + wasm_name + m.group(1), glue)
-    if count != 1:
-        sys.exit(f"postbuild: the {name} module's glue does not name {name}_bg.wasm once")
-    tmp = dist / f"{name}-glue.js"
-    tmp.write_text(glue, encoding="utf-8")
-    subprocess.run([str(terser), str(tmp), "--module", "--compress", "--mangle", "--output", str(tmp)], check=True)
-    js_name = f"{name}-" + hashlib.sha256(tmp.read_bytes()).hexdigest()[:16] + ".js"
-    tmp.rename(dist / js_name)
-    html, count = re.subn(r"(<meta charset=utf-8>)", lambda m: m.group(1) + f"<meta content=./{js_name} name=attention-lab-{name}>", html)
-    if count != 1:
-        sys.exit("postbuild: <meta charset=utf-8> was not found in index.html")
-
-
-if labs is not None:
-    add_module("labs", labs)
-if train is not None:
-    add_module("train", train)
 
 index.write_text(html, encoding="utf-8")

@@ -43,6 +43,16 @@ else
   cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
 fi
 
+# The CLI that splits the one WebAssembly module into chunks (scripts/build.sh).
+# (It has no --version: cargo's list of installed packages says which.)
+if command -v wasm-split-cli >/dev/null &&
+   cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "wasm-split-cli $WASM_SPLIT_VERSION: present"
+else
+  say "wasm-split-cli $WASM_SPLIT_VERSION: installing (about 2 minutes)"
+  cargo install --locked wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary
+fi
+
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v chromedriver >/dev/null || need_apt+=(chromium-driver)

@@ -25,6 +25,8 @@ section "clippy (host)"
 cargo clippy --locked --workspace --all-targets -- -D warnings
 section "clippy (wasm32)"
 cargo clippy --locked --workspace --all-targets --target wasm32-unknown-unknown -- -D warnings
+# The release build's split points (the feature `split`, scripts/build.sh).
+cargo clippy --locked --target wasm32-unknown-unknown --bin attention-lab --features split -- -D warnings
 
 section "native tests"
 cargo test --locked --workspace

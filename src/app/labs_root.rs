@@ -1,31 +1,26 @@
-//! The root of the labs module (`src/bin/labs.rs`, a second WebAssembly
-//! module loaded by the page after its first paint; see
-//! [`labs_bridge`](super::labs_bridge) for the page's side). It renders
-//! into the page's `<section class="labs">` the same DOM the page rendered
-//! there when the labs were part of it: the section's title on the full
-//! page, then every lab; with `?embed=1&view=NAME` only that lab.
+//! The root of the seven labs, a Yew root of its own inside the page's
+//! `<section class="labs">`, reached only through the split point
+//! [`labs_bridge`](super::labs_bridge) calls once the page has painted:
+//! its code is the `labs` chunk of the page's WebAssembly module
+//! (docs/architecture.md, "One module and its chunks"), which the first
+//! screen neither downloads nor compiles. It renders the same DOM the page
+//! rendered there when the labs were part of it: the section's title on
+//! the full page, then every lab; with `?embed=1&view=NAME` only that lab.
 //!
-//! The page hands over its scenario in two parts ([`Scenario::to_parts`]:
-//! a short JSON text and its numbers in one list, read back bit for bit and
-//! validated like any scenario), with its language and layout; this module
-//! computes its own trace with the same engine (the same bits). A mask edit made in
-//! the masks lab goes back to the page as the mask alone in the scenario
-//! format, so undo, saving and share links stay the page's.
+//! The page hands over its scenario and the trace it computed for it (by
+//! pointer: one module, one heap), with its language and layout. A mask
+//! edit made in the masks lab goes back to the page as an edit, so undo,
+//! saving and share links stay the page's.
 
 use super::effects::View;
 use super::i18n::{Lang, C};
 use super::labs::{LabCtx, LABS};
-use crate::attention::{compute, Scenario, Trace};
+use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// The lab a `view=` name shows alone, if it names one.
-pub fn lab_view(name: &str) -> Option<View> {
-    View::parse(name).filter(|v| v.is_lab())
-}
 
 /// What the page last handed over.
 #[derive(Clone)]
@@ -55,17 +50,6 @@ pub struct LabsProps {
     pub view: Option<View>,
     /// `None` on a locked page.
     pub on_edit: Option<Callback<Edit>>,
-}
-
-impl LabsProps {
-    /// Nothing to show (and nothing shown).
-    fn default_empty() -> LabsProps {
-        LabsProps {
-            shown: None,
-            view: None,
-            on_edit: None,
-        }
-    }
 }
 
 /// The labs section's content.
@@ -99,14 +83,10 @@ pub fn Labs(p: &LabsProps) -> Html {
     }
 }
 
-/// The mounted labs and the scenario parts they show (unchanged parts keep
-/// their scenario and trace, so a change of language alone recomputes
-/// nothing and every lab keeps its memo).
+/// The mounted labs and what they show.
 struct Mounted {
     app: yew::AppHandle<Labs>,
     props: LabsProps,
-    header: String,
-    numbers: Vec<f64>,
 }
 
 thread_local! {
@@ -115,8 +95,8 @@ thread_local! {
 
 /// Renders the labs into `host` (once; a second call is ignored). `view`
 /// is the `view=` name of an embedded lab, `None` for every lab; `on_edit`
-/// receives the masks lab's edits as mask JSON, `None` on a locked page.
-pub fn mount(host: web_sys::Element, view: Option<String>, on_edit: Option<Callback<String>>) {
+/// receives the masks lab's edits, `None` on a locked page.
+pub fn mount(host: web_sys::Element, view: Option<View>, on_edit: Option<Callback<Edit>>) {
     MOUNTED.with(|m| {
         let mut m = m.borrow_mut();
         if m.is_some() {
@@ -124,69 +104,27 @@ pub fn mount(host: web_sys::Element, view: Option<String>, on_edit: Option<Callb
         }
         let props = LabsProps {
             shown: None,
-            view: view.as_deref().and_then(lab_view),
-            on_edit: on_edit.map(|send| {
-                Callback::from(move |e: Edit| {
-                    if let Edit::Mask(mask) = e {
-                        send.emit(mask.to_json());
-                    }
-                })
-            }),
+            view,
+            on_edit,
         };
-        // Two Yew apps share this document (the page's, mounted on the body,
-        // and this one inside it), each from its own WebAssembly module and
-        // so each numbering its roots from 1. Yew brands the elements of a
-        // root with its number and routes an event to the root whose number
-        // the nearest branded element carries: with both numbered 1, the
-        // page took every event inside the labs for its own and ran
-        // whichever of its listeners shared the id (a click in the mask grid
-        // ran the toolbar's Undo). A first, discarded root here makes the
-        // labs' root number 2, so each app handles only its own events.
-        if let Ok(spare) = gloo::utils::document().create_element("div") {
-            yew::Renderer::<Labs>::with_root_and_props(spare, LabsProps::default_empty())
-                .render()
-                .destroy();
-        }
+        // A second Yew root inside the page's: Yew numbers the roots of one
+        // module in turn and routes each event to the root whose number the
+        // nearest branded element carries, so each root handles only its
+        // own events (when the labs were a module of their own, both
+        // numbered from 1 and a discarded root had to move this one on).
         let app = yew::Renderer::<Labs>::with_root_and_props(host, props.clone()).render();
-        *m = Some(Mounted {
-            app,
-            props,
-            header: String::new(),
-            numbers: Vec::new(),
-        });
+        *m = Some(Mounted { app, props });
     });
 }
 
-/// Shows the scenario written by [`Scenario::to_parts`] in `lang`
-/// (`zh`/`en`) and `convention` (`row`/`col`). Parts that do not read as a
-/// scenario that computes leave the labs as they were (the page only sends
-/// scenarios it shows, so this does not happen).
-pub fn update(header: &str, numbers: &[f64], lang: &str, convention: &str) {
+/// Shows the page's scenario and its (first layer's) trace in `lang` and
+/// `convention`; the same scenario, trace, language and layout again
+/// render nothing.
+pub fn update(scenario: Rc<Scenario>, trace: Rc<Trace>, lang: Lang, convention: Convention) {
     MOUNTED.with(|m| {
         let mut m = m.borrow_mut();
         let Some(m) = m.as_mut() else {
             return;
-        };
-        let lang = Lang::parse(lang).unwrap_or(Lang::Zh);
-        let convention = Convention::parse(convention).unwrap_or_default();
-        let same = m.header == header
-            && m.numbers.len() == numbers.len()
-            && m.numbers
-                .iter()
-                .zip(numbers)
-                .all(|(a, b)| a.to_bits() == b.to_bits());
-        let (scenario, trace) = match &m.props.shown {
-            Some(shown) if same => (shown.scenario.clone(), shown.trace.clone()),
-            _ => {
-                let Some((s, t)) = Scenario::from_parts(header, numbers)
-                    .and_then(|s| compute(&s).ok().map(|t| (s, t)))
-                else {
-                    return;
-                };
-                m.header = header.to_string();
-                m.numbers = numbers.to_vec();
-                (Rc::new(s), Rc::new(t))
-            }
         };
         let shown = Shown {
             scenario,

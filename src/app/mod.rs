@@ -1,6 +1,24 @@
 //! The Yew page. It renders a [`Trace`](crate::attention::Trace) and
 //! dispatches [`state::Action`]s; it computes nothing itself.
 
+/// A split point (docs/architecture.md, "One module and its chunks"): an
+/// `async fn` whose first call, in the release build (feature `split`),
+/// fetches the chunk `$chunk` that holds everything only split points of
+/// that name reach; a chunk that does not load gives `Err(ChunkFailed)`.
+/// Without the feature (tests, clippy, native builds) it is a plain call.
+macro_rules! split_point {
+    ($chunk:ident, $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
+        $(#[$m])*
+        #[cfg(feature = "split")]
+        #[wasm_split_helpers::wasm_split($chunk, fallible)]
+        fn $name($($arg: $ty),*) -> $ret $body
+
+        $(#[$m])*
+        #[cfg(not(feature = "split"))]
+        async fn $name($($arg: $ty),*) -> $ret $body
+    };
+}
+
 pub mod effects;
 pub mod i18n;
 pub mod matrix;

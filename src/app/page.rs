@@ -9,7 +9,7 @@ use super::heads::HeadsPanel;
 use super::i18n::fill;
 use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::induction::VotePanel;
-use super::labs_bridge::{use_labs, view_name, Mount};
+use super::labs_bridge::{lab_view, use_labs, Mount};
 use super::layers::{add_layer_button, LayerSection, LayerView};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::persist::{Do, Persistence};
@@ -483,16 +483,17 @@ pub fn App() -> Html {
         Callback::from(move |_| d.dispatch(Action::Select(None)))
     };
 
-    let labs_on = *later && (!embed || view_name(figure).is_some());
+    let labs_on = *later && (!embed || lab_view(figure).is_some());
     let labs_host = use_node_ref();
     use_labs(
         Mount {
             host: labs_host.clone(),
             on: labs_on,
-            view: view_name(figure).filter(|_| embed),
+            view: lab_view(figure).filter(|_| embed),
             on_edit: (!locked).then(|| on_edit.clone()),
         },
         state.scenario.clone(),
+        state.trace().clone(),
         lang,
         state.convention,
     );
@@ -654,7 +655,7 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            // The labs module renders the labs into this section.
+            // The labs' chunk renders the labs into this section.
             if labs_on {
                 <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}></section>
             }

@@ -1,52 +1,52 @@
-//! The page's side of the training module (`src/bin/train.rs`, rendered
-//! by [`train_lab`](super::train_lab)): the training lab is a third
-//! WebAssembly module, loaded only when the reader opens the lab ("Open
-//! the training lab"), or at once for `?view=train` and
-//! `?embed=1&view=train`, so neither the first screen nor the labs module
-//! carries it. Its JS glue's URL, relative to the page, is in
-//! `<meta name="attention-lab-train">` (written by scripts/postbuild.py).
+//! The page's side of the training lab (rendered by
+//! [`train_lab`](super::train_lab)): its code is a chunk of its own, split
+//! off the page's WebAssembly module (docs/architecture.md, "One module and
+//! its chunks") and fetched by the split point [`mount_train`] only when
+//! the reader opens the lab ("Open the training lab"), or at once for
+//! `?view=train` and `?embed=1&view=train`, so neither the first screen nor
+//! the labs' chunk carries it.
 //!
 //! The section is `section[data-lab="train"]` with `data-labs="loading"`
-//! while the module loads and `data-labs="failed"` if it cannot
+//! while the chunk loads and `data-labs="failed"` if it cannot
 //! (docs/format.md §3). "Open in the workbench" hands back the model as a
 //! scenario (JSON, every f64 read back exactly), loaded like an imported
 //! file: undoable, the reader's previous work one Undo away.
 
 use super::i18n::{Lang, TP};
+use super::labs_bridge::ChunkFailed;
 use super::state::{Action, Source};
 use crate::attention::Scenario;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-#[wasm_bindgen(inline_js = "export function load_train(host, lab, lang, onOpen) {
-  const meta = document.querySelector('meta[name=\"attention-lab-train\"]');
-  if (!meta) return Promise.reject(new Error('no training module'));
-  return import(new URL(meta.content, document.baseURI).href).then(async (m) => {
-    await m.default();
-    m.mount(host, lab, lang, onOpen);
-    return m;
-  });
-}
-export function train_lang(m, lang) { m.set_lang(lang); }")]
-extern "C" {
-    fn load_train(
-        host: &web_sys::Element,
-        lab: &web_sys::Element,
-        lang: &str,
-        on_open: Option<js_sys::Function>,
-    ) -> js_sys::Promise;
-    // A failure in the training module (it aborts on a panic) stays there.
-    #[wasm_bindgen(catch)]
-    fn train_lang(module: &JsValue, lang: &str) -> Result<(), JsValue>;
+/// Shows the mounted lab in a language
+/// ([`train_lab::set_lang`](super::train_lab::set_lang)); its code is in
+/// the training lab's chunk, called through the function table.
+type SetLang = Rc<dyn Fn(Lang)>;
+
+split_point! {
+    train,
+    /// Mounts the training lab
+    /// ([`train_lab::mount`](super::train_lab::mount)) once the `train`
+    /// chunk is loaded, and returns how to change its language: the split
+    /// point between the page and the lab's code.
+    fn mount_train(
+        host: web_sys::Element,
+        lab: web_sys::Element,
+        lang: Lang,
+        on_open: Option<Callback<String>>,
+    ) -> Result<SetLang, ChunkFailed> {
+        super::train_lab::mount(host, lab, lang, on_open);
+        Ok(Rc::new(super::train_lab::set_lang))
+    }
 }
 
-/// Where the module is.
-#[derive(Clone, PartialEq)]
+/// Where the training lab's chunk is.
+#[derive(Clone)]
 enum Module {
     Closed,
     Loading,
-    Ready(JsValue),
+    Ready(SetLang),
     Failed,
 }
 
@@ -72,7 +72,7 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
         let (module, section, host) = (module.clone(), section.clone(), host.clone());
         let on_action = p.on_action.clone();
         Rc::new(move || {
-            if *module != Module::Closed {
+            if !matches!(*module, Module::Closed) {
                 return;
             }
             let (Some(lab), Some(el)) = (
@@ -82,23 +82,19 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
                 return;
             };
             module.set(Module::Loading);
-            let callback = on_action.clone().map(|d| {
-                Closure::<dyn Fn(String)>::new(move |json: String| {
+            let on_open = on_action.clone().map(|d| {
+                Callback::from(move |json: String| {
                     if let Ok(s) = Scenario::from_json(&json) {
                         d.emit(Action::Load(s, Source::Import));
                         scroll_to_workbench();
                     }
                 })
-                // The section lives as long as the page.
-                .into_js_value()
-                .unchecked_into::<js_sys::Function>()
             });
-            let promise = load_train(&el, &lab, lang.code(), callback);
             let module = module.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                match wasm_bindgen_futures::JsFuture::from(promise).await {
-                    Ok(m) => module.set(Module::Ready(m)),
-                    Err(_) => module.set(Module::Failed),
+                match mount_train(el, lab, lang, on_open).await {
+                    Ok(set_lang) => module.set(Module::Ready(set_lang)),
+                    Err(ChunkFailed) => module.set(Module::Failed),
                 }
             });
         })
@@ -117,12 +113,12 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
     }
     {
         let ready = match &*module {
-            Module::Ready(m) => Some(m.clone()),
+            Module::Ready(set_lang) => Some(set_lang.clone()),
             _ => None,
         };
-        use_effect_with((ready.is_some(), lang), move |(_, lang)| {
-            if let Some(m) = ready {
-                train_lang(&m, lang.code()).ok();
+        use_effect_with((ready.is_some(), lang), move |&(_, lang)| {
+            if let Some(set_lang) = ready {
+                set_lang(lang);
             }
         });
     }
@@ -135,13 +131,13 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
     html! {
         <section class="lab train" data-lab="train" data-labs={state} aria-labelledby="lab-train-title" ref={section}>
             <h2 id="lab-train-title">{ TP::TrainTitle.t(lang) }</h2>
-            if *module == Module::Closed {
+            if matches!(*module, Module::Closed) {
                 <button data-control="open-lab" class="primary" {onclick}>{ TP::TrainOpenLab.t(lang) }</button>
             }
-            if *module == Module::Loading {
+            if matches!(*module, Module::Loading) {
                 <p class="note" role="status">{ TP::TrainLoading.t(lang) }</p>
             }
-            if *module == Module::Failed {
+            if matches!(*module, Module::Failed) {
                 <p role="alert">{ TP::TrainFailed.t(lang) }</p>
             }
             <div class="train-mount" ref={host}></div>

@@ -1,7 +1,8 @@
-//! The training lab, the root of the training module (`src/bin/train.rs`,
-//! a third WebAssembly module the page loads only when the reader opens
-//! the lab; [`train_bridge`](super::train_bridge) is the page's side). It
-//! trains `train::Model` (crates/train, docs/training.md) in the page.
+//! The training lab, a Yew root of its own, reached only through the split
+//! point [`train_bridge`](super::train_bridge) calls when the reader opens
+//! the lab: its code is the `train` chunk of the page's WebAssembly module
+//! (docs/architecture.md, "One module and its chunks"). It trains
+//! `train::Model` (crates/train, docs/training.md) in the page.
 //!
 //! **Never freezing the page.** Training runs in slices, one per animation
 //! frame: a slice takes the steps due at the chosen rate (steps per
@@ -1011,7 +1012,7 @@ thread_local! {
 pub fn mount(
     host: web_sys::Element,
     lab: web_sys::Element,
-    lang: &str,
+    lang: Lang,
     on_open: Option<Callback<String>>,
 ) {
     MOUNTED.with(|m| {
@@ -1019,36 +1020,34 @@ pub fn mount(
         if m.is_some() {
             return;
         }
-        let props = TrainProps {
-            lang: Lang::parse(lang).unwrap_or(Lang::Zh),
-            lab,
-            on_open,
-        };
-        // Three Yew apps may share the document (the page's, the labs',
-        // this one), each numbering its roots from 1, and Yew routes an
-        // event to the root whose number the nearest branded element
-        // carries (see labs_root::mount): the page is 1, the labs 2, so
-        // two discarded roots make this one 3.
-        for _ in 0..2 {
-            if let Ok(spare) = gloo::utils::document().create_element("div") {
-                yew::Renderer::<Spare>::with_root(spare).render().destroy();
-            }
-        }
+        let props = TrainProps { lang, lab, on_open };
+        // A root of its own inside the page's (see labs_root::mount).
         let app = yew::Renderer::<TrainLab>::with_root_and_props(host, props.clone()).render();
         *m = Some(Mounted { app, props });
     });
+    expose_bench();
 }
 
-#[component]
-fn Spare() -> Html {
-    html! {}
+/// Makes [`bench`] callable from a script once the lab is mounted, as
+/// `window.attentionLabTrainBench(task, steps)` (scripts/bench-train.mjs):
+/// here rather than as an export of the page's module, so that the code
+/// stays in the training lab's chunk.
+fn expose_bench() {
+    let f = Closure::<dyn Fn(String, u32) -> Vec<f64>>::new(|task: String, steps: u32| {
+        bench(&task, steps)
+    });
+    js_sys::Reflect::set(
+        &gloo::utils::window(),
+        &JsValue::from_str("attentionLabTrainBench"),
+        &f.into_js_value(),
+    )
+    .ok();
 }
 
-/// Shows the lab in `lang` (`zh`/`en`).
-pub fn set_lang(lang: &str) {
+/// Shows the lab in `lang`.
+pub fn set_lang(lang: Lang) {
     MOUNTED.with(|m| {
         if let Some(m) = m.borrow_mut().as_mut() {
-            let lang = Lang::parse(lang).unwrap_or(Lang::Zh);
             if m.props.lang != lang {
                 m.props.lang = lang;
                 m.app.update(m.props.clone());

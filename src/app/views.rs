@@ -1,8 +1,8 @@
 //! The figures the page can show alone (`?embed=1&view=NAME`), in one
 //! table: each one's `view=` name, its title in the embed list, whether it
-//! is a lab (drawn by the labs module) and the settings it keeps in the
+//! is a lab (drawn by the labs' chunk) and the settings it keeps in the
 //! address. The address parser, the toolbar's embed list, the embed code
-//! and the labs bridge all read it; the labs module's own list of what to
+//! and the labs bridge all read it; the labs' chunk's own list of what to
 //! mount is `labs::LABS`. Adding a lab: its file in `src/app/labs/`, a row
 //! here, a row in `labs::LABS` (docs/architecture.md, "How to add a lab").
 
@@ -61,7 +61,7 @@ pub struct ViewInfo {
     pub name: &'static str,
     /// Its name in the toolbar's embed list.
     pub title: Title,
-    /// Drawn by the labs module (loaded after the first paint).
+    /// Drawn by the labs' chunk (loaded after the first paint).
     pub lab: bool,
     /// The settings it keeps in the address, namespaced by its name
     /// (`scaling.dk`): read when it opens, written when the reader changes
@@ -148,7 +148,7 @@ pub const VIEWS: [ViewInfo; 11] = [
         lab: true,
         settings: &["scaling.dk", "scaling.seed"],
     },
-    // Not a lab of the labs module: its own module, loaded when opened
+    // Not one of the labs' chunk: a chunk of its own, loaded when opened
     // (src/app/train_bridge.rs).
     ViewInfo {
         view: View::Train,
@@ -178,7 +178,7 @@ impl View {
         self.info().name
     }
 
-    /// Whether the labs module draws it.
+    /// Whether the labs' chunk draws it.
     pub fn is_lab(self) -> bool {
         self.info().lab
     }

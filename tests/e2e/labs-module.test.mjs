@@ -1,7 +1,8 @@
-// The labs module (README, "The labs module"): the seven labs are a second
-// WebAssembly module. The first screen never downloads it; the full page
-// loads it after its first paint; an embedded lab loads it at once, also in
-// a sandboxed frame on another origin; a locked page's labs edit nothing.
+// The labs' chunk (docs/architecture.md, "One module and its chunks"): the
+// seven labs' code is split off the page's WebAssembly module into a chunk
+// of its own. The first screen never downloads it; the full page loads it
+// after its first paint; an embedded lab loads it at once, also in a
+// sandboxed frame on another origin; a locked page's labs edit nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, ready, shareFragment, TWO_HEADS, BASE_URL, hostServer, withEditToUndo } from './helpers.mjs';
@@ -17,7 +18,7 @@ after(async () => {
   host?.close();
 });
 
-const isLabs = (url) => /\/labs-[0-9a-f]{16}(_bg\.wasm|\.js)$/.test(new URL(url).pathname);
+const isLabs = (url) => /\/labs-[0-9a-f]{16}\.wasm$/.test(new URL(url).pathname);
 
 for (const view of ['walkthrough', 'heatmaps', 'workbench']) {
   test(`an embedded ${view} never downloads the labs module`, async () => {
@@ -34,7 +35,7 @@ for (const view of ['walkthrough', 'heatmaps', 'workbench']) {
   });
 }
 
-test('the full page loads the labs module after its own, once, into the labs section', async () => {
+test('the full page loads the labs\' chunk after its own module, once, into the labs section', async () => {
   const { context, page, problems } = await openPage(browser);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -42,12 +43,13 @@ test('the full page loads the labs module after its own, once, into the labs sec
   await page.waitForSelector('section.labs [data-lab="cost"]');
   await page.waitForLoadState('networkidle');
   const labs = requests.filter(isLabs);
-  assert.equal(labs.length, 2, labs.join(' '));
-  assert.ok(labs.some((u) => u.endsWith('.js')) && labs.some((u) => u.endsWith('_bg.wasm')));
+  assert.equal(labs.length, 1, labs.join(' '));
   const main = requests.findIndex((u) => /\/attention-lab-[0-9a-f]+_bg\.wasm$/.test(u));
   assert.ok(main >= 0 && main < requests.findIndex(isLabs), 'the page\'s own wasm comes first');
-  // The glue's URL is relative (any sub-path).
-  assert.match(await page.getAttribute('meta[name="attention-lab-labs"]', 'content'), /^\.\/labs-[0-9a-f]{16}\.js$/);
+  // Beside the page's own module (any sub-path), and no second copy of the
+  // runtime: no other module's JS glue.
+  assert.equal(new URL(labs[0]).href, new URL(labs[0].split('/').pop(), requests[main]).href);
+  assert.deepEqual(requests.filter((u) => /\/(labs|train)-[0-9a-f]{16}\.js$/.test(u)), []);
   assert.equal(await page.$eval('section.labs', (s) => s.firstElementChild.className), 'labs-title');
   assert.equal(await page.$$eval('section.labs [data-lab]', (l) => l.length), 7);
   assert.deepEqual(problems, []);

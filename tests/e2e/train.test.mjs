@@ -1,5 +1,5 @@
 // The training lab (docs/format.md §3, "The training lab"; docs/training.md):
-// its own module, loaded only when opened; it trains from the UI without
+// its own chunk of the page's module, loaded only when opened; it trains from the UI without
 // freezing the page; its heatmaps show what the heads learn; "Open in the
 // workbench" gives the workbench the same weights; a model file round-trips.
 import { test, before, after } from 'node:test';
@@ -20,7 +20,7 @@ after(async () => {
 });
 
 const LAB = '[data-lab="train"]';
-const isTrain = (url) => /\/train-[0-9a-f]{16}(_bg\.wasm|\.js)$/.test(new URL(url).pathname);
+const isTrain = (url) => /\/train-[0-9a-f]{16}\.wasm$/.test(new URL(url).pathname);
 
 /** Opens the lab at once (`view=train`) and waits for it. */
 async function openLab(page, lang, extra = '') {
@@ -178,7 +178,7 @@ test('Open in the workbench shows the model as a stacked scenario with the lab\'
   assert.deepEqual(requests.filter(isTrain), []);
   await page.click(`${LAB} [data-control="open-lab"]`);
   await page.waitForSelector(`${LAB}[data-state] [data-control="train"]`);
-  assert.equal(requests.filter(isTrain).length, 2);
+  assert.equal(requests.filter(isTrain).length, 1);
   assert.equal(await page.getAttribute(LAB, 'data-labs'), null);
 
   await page.selectOption(`${LAB} [data-control="task"]`, 'induction');
@@ -244,7 +244,7 @@ test('an embedded training lab loads at once, without the labs module', async ()
   await page.goto(`${BASE_URL}?lang=zh&embed=1&view=train`);
   await page.waitForSelector(`${LAB}[data-state="idle"] [data-control="train"]`, { timeout: 20000 });
   await page.waitForLoadState('networkidle');
-  assert.equal(requests.filter(isTrain).length, 2);
+  assert.equal(requests.filter(isTrain).length, 1);
   assert.deepEqual(requests.filter((u) => /\/labs-[0-9a-f]{16}/.test(u)), []);
   assert.equal(await page.$('[data-matrix="output"]'), null);
   // No workbench to open in.
@@ -289,11 +289,11 @@ test('clicks in the training lab never run the page\'s listeners, and Pause stop
   await context.close();
 });
 
-test('the section says loading while the module loads, and failed if it cannot', async () => {
+test('the section says loading while the chunk loads, and failed if it cannot', async () => {
   const { context, page } = await openPage(browser);
   let release;
   const held = new Promise((r) => { release = r; });
-  await page.route(/\/train-[0-9a-f]{16}\.js$/, async (route) => { await held; await route.abort(); });
+  await page.route(/\/train-[0-9a-f]{16}\.wasm$/, async (route) => { await held; await route.abort(); });
   await page.goto(`${BASE_URL}?lang=en`);
   await ready(page);
   assert.equal(await page.getAttribute(LAB, 'data-labs'), null);

@@ -1,4 +1,4 @@
-//! The labs module's texts: the seven labs (their titles, leads,
+//! The labs' chunk's texts: the seven labs (their titles, leads,
 //! questions, answers and explanations, controls and captions).
 
 use super::{strings, Lang};

@@ -1,7 +1,7 @@
 //! The heatmap's texts ([`H`]): the page's heads and the training lab's
 //! heads draw the same maps (`src/app/heatmap.rs`), so these words are in a
-//! table of their own, linked by the page and the training module, not the
-//! page's whole table in the training module.
+//! table of their own, shared by the page and the training lab, rather than
+//! the page's whole table reached from the training lab.
 
 use super::{strings, Lang};
 

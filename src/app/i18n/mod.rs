@@ -1,12 +1,14 @@
 //! Every string a user can see, in Chinese and English, in six tables by
-//! which WebAssembly module shows it, so that each module links only its
-//! own texts: [`C`] (every module), [`S`] (the page: `page.rs`), [`H`] (the
-//! heatmaps, which the page and the training module draw: `maps.rs`), [`L`]
-//! (the labs module: `labs.rs`), [`T`] (the training module: `train.rs`)
-//! and [`TP`] (the page's few words about the training lab, also in
-//! `train.rs`). A table is linked whole by any module that uses one of its
-//! keys: `scripts/check-strings.py` checks after the release build that no
-//! module carries a table it does not show. Sentences with numbers are
+//! which part of the app shows it, so that the labs' and the training lab's
+//! words go with their chunks of the WebAssembly module (docs/architecture.md,
+//! "One module and its chunks"): [`C`] (every part), [`S`] (the page:
+//! `page.rs`), [`H`] (the heatmaps, which the page and the training lab draw:
+//! `maps.rs`), [`L`] (the labs: `labs.rs`), [`T`] (the training lab:
+//! `train.rs`) and [`TP`] (the page's few words about the training lab, also
+//! in `train.rs`). A table is linked whole by any code that uses one of its
+//! keys, and a table the page uses stays in the main module:
+//! `scripts/check-strings.py` checks after the release build that neither
+//! the main module nor a chunk carries a table it does not show. Sentences with numbers are
 //! filled from the figure's values ([`fill`]); the walkthrough's captions
 //! are worded in `captions.rs`, refusals in `errors.rs`.
 //!

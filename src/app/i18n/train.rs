@@ -1,8 +1,8 @@
-//! The training lab's texts: [`T`], the training module's
-//! (`src/bin/train.rs`: its controls, readouts, questions and the decoding
-//! readout), and [`TP`], the page's few words about it (its title, "Open
-//! the training lab", its name in the embed list), in a table of their own
-//! so that neither the labs module nor the training module links them.
+//! The training lab's texts: [`T`], in the training lab's chunk
+//! (`src/app/train_lab.rs`: its controls, readouts, questions and the
+//! decoding readout), and [`TP`], the page's few words about it (its title,
+//! "Open the training lab", its name in the embed list), in a table of
+//! their own so that the page does not keep [`T`] in the main module.
 
 use super::{strings, Lang};
 

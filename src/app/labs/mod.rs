@@ -29,7 +29,7 @@ pub struct LabCtx {
     pub on_edit: Option<Callback<crate::lesson::edit::Edit>>,
 }
 
-/// The labs the labs module mounts, in page order: each figure's
+/// The labs the labs' chunk mounts, in page order: each figure's
 /// `view=` name and how it is drawn (the names, titles and settings are
 /// in `crate::app::views::VIEWS`). Adding a lab: its file here, a row
 /// here and a row there.

@@ -123,7 +123,7 @@ pub struct PredictProps {
 /// "Predict, then reveal" alone, for a lab framed elsewhere (the training
 /// lab, whose controls stay visible): the same question, answers, verdict
 /// and explanation as [`Lab`]'s, in the words of the module that shows it
-/// (so the training module does not link the labs' table).
+/// (so the training lab's chunk does not link the labs' table).
 #[component]
 pub fn Predict(p: &PredictProps) -> Html {
     let chosen = use_state(|| None::<Option<usize>>);

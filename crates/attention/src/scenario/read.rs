@@ -381,26 +381,6 @@ fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
     }
 }
 
-/// A mask as written, from a value already read (the header of
-/// [`Scenario::to_parts`], a mask edit from the labs module).
-pub(super) fn mask(v: &Json) -> Option<Mask> {
-    match v {
-        Json::Object(_) => mask_object(v).ok(),
-        _ => match Want::Mask.scalar(v.clone()) {
-            Ok(Got::Mask(m)) => Some(m),
-            _ => None,
-        },
-    }
-}
-
-/// A positional encoding as written, from a value already read.
-pub(super) fn positional(v: &Json) -> Option<Positional> {
-    match Want::Positional.scalar(v.clone()) {
-        Ok(Got::Positional(p)) => Some(p),
-        _ => None,
-    }
-}
-
 /// The field a path names: `heads[1].w_k[0][2]`; a key that is no name
 /// (empty, spaces, quotes…) is quoted, so the path still points at it:
 /// `[""]`, `heads[0]["w q"]`.
