@@ -8,8 +8,8 @@
 // - the same on the local server, median of 7;
 //   both "the later of First Contentful Paint and the stage, with its
 //   numbers, shown in the DOM" (the pre-rendered copy or the app's own);
-// - every byte the full page can fetch, gzip: the page, the labs module,
-//   the training module, the math font.
+// - every byte the full page can fetch, gzip: the page, the labs' chunk
+//   (with the chunk it shares), the training lab's chunk, the math font.
 // Usage: BASE_URL=http://127.0.0.1:PORT/ DIST=dist node scripts/bench-first.mjs
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // Benchmark (not a test): the training lab in Chromium (docs/performance.md,
 // "The training lab").
-// - `raw`: the training module's own timing of each task's default model
-//   (`bench` of src/bin/train.rs): ms per Adam step, so the steps per second
+// - `raw`: the training lab's own timing of each task's default model
+//   (`window.attentionLabTrainBench`, src/app/train_lab.rs): ms per Adam step, so the steps per second
 //   this browser could do with nothing else to do, one evaluation on the
 //   evaluation set and one trace of the evaluation sample;
 // - `lab`: the lab itself at each speed on `previous` (steps per second

@@ -113,7 +113,7 @@ total=$((first + labs + train + font))
 printf 'size: everything the page can fetch, gzip %d B (first screen %d + labs %d + training %d + font %d; budget %d B, goal 400000 B)\n' \
   "$total" "$first" "$labs" "$train" "$font" "$TOTAL_BUDGET_BYTES"
 if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ]; then
-  echo "size: the labs or the training module is missing from dist/" >&2
+  echo "size: the labs' or the training lab's chunk is missing from dist/" >&2
   exit 1
 fi
 if [ "$first" -gt "$FIRST_BUDGET_BYTES" ]; then
@@ -121,11 +121,11 @@ if [ "$first" -gt "$FIRST_BUDGET_BYTES" ]; then
   exit 1
 fi
 if [ "$labs" -gt "$LABS_BUDGET_BYTES" ]; then
-  echo "size: labs module OVER BUDGET" >&2
+  echo "size: labs chunk OVER BUDGET" >&2
   exit 1
 fi
 if [ "$train" -gt "$TRAIN_BUDGET_BYTES" ]; then
-  echo "size: training module OVER BUDGET" >&2
+  echo "size: training lab chunk OVER BUDGET" >&2
   exit 1
 fi
 if [ "$total" -gt "$TOTAL_BUDGET_BYTES" ]; then

@@ -63,6 +63,11 @@ def replace_once(text: str, old: str, new: str, what: str) -> str:
 
 if web is None:
     sys.exit("postbuild: usage: postbuild.py DIST WEB (the WebAssembly's build, scripts/build.sh)")
+# Where the code goes: the Rust link Trunk skipped (index.html). Checked
+# before anything is removed, so a dist/ already linked is left whole.
+SKIPPED = re.compile(r"<link data-trunk [^>]*\bdata-trunk-skip\b[^>]*\brel=rust>")
+if len(SKIPPED.findall(html)) != 1:
+    sys.exit("postbuild: the skipped Rust link was not found in index.html (run trunk build first)")
 for old in [*dist.glob("attention-lab-*"), *dist.glob("split-*.js"), *dist.glob("start-*.js"),
             *dist.glob("labs-*.wasm"), *dist.glob("train-*.wasm"), *dist.glob("shared-*.wasm")]:
     old.unlink()
@@ -100,6 +105,8 @@ glue = minify(glue)
 loader = minify(replace_once(loader, '"./main.js"', '"./GLUE_JS"', "the chunks' loader"))
 both = short((glue + loader).encode())
 glue_name, loader_name = f"attention-lab-{both}.js", f"split-{both}.js"
+if "./SPLIT_JS" not in glue:
+    sys.exit("postbuild: the minified glue lost its import of the loader")
 (dist / glue_name).write_text(glue.replace("./SPLIT_JS", f"./{loader_name}"), encoding="utf-8")
 (dist / loader_name).write_text(replace_once(loader, "./GLUE_JS", f"./{glue_name}", "the loader"), encoding="utf-8")
 snippets = web / "snippets"
@@ -119,10 +126,7 @@ tags = [f"<link crossorigin=anonymous href=./{n} integrity={sri(dist / n)} rel=m
         for n in [glue_name, loader_name, *sorted(str(p.relative_to(dist)) for p in (dist / "snippets").rglob("*.js"))]]
 tags.append(f"<link as=fetch crossorigin=anonymous href=./{wasm_name} integrity={sri(dist / wasm_name)} rel=preload type=application/wasm>")
 tags.append(f"<script type=module src=./{start_name} integrity={sri(dist / start_name)}></script>")
-# In place of the Rust link Trunk skipped (index.html).
-html, count = re.subn(r"<link data-trunk [^>]*\bdata-trunk-skip\b[^>]*\brel=rust>", lambda m: "".join(tags), html)
-if count != 1:
-    sys.exit("postbuild: the skipped Rust link was not found in index.html")
+html = SKIPPED.sub(lambda m: "".join(tags), html)
 # The stylesheet goes inline: it is render-blocking, so a separate file
 # cost the first paint one more round trip (about 240 ms on a phone link:
 # docs/performance.md, "First paint"). The Content-Security-Policy already

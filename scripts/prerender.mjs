@@ -23,7 +23,7 @@
 //   font is fetched when the copy is laid out: the chooser starting that
 //   fetch sooner (a <link rel=preload>) held the first paint back by about
 //   20 ms locally (docs/performance.md, "First paint").
-// - the WebAssembly's start, Trunk's module script and preloads, inside
+// - the WebAssembly's start, the module script and preloads scripts/postbuild.py wrote, inside
 //   <template id=attention-lab-start>, which support.js puts into the page
 //   at once or, when a copy is shown, after the frame that paints it.
 // The app mounts into its own element and, once its stage has its width,
@@ -169,7 +169,7 @@ try {
     const { header, section } = await capture(lang, conv);
     mains.push(`<main class=page data-pre=${lang}-${conv} inert>${header}${section}</main>`);
   }
-  // The WebAssembly's start (Trunk's module script and its preloads)
+  // The WebAssembly's start (postbuild.py's module script and its preloads)
   // waits in a <template>: support.js puts it into the page at once, or,
   // when a copy is shown, after the frame that paints it, so the copy's
   // first paint does not share the machine with fetching and compiling the

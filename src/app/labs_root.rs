@@ -94,7 +94,7 @@ thread_local! {
 }
 
 /// Renders the labs into `host` (once; a second call is ignored). `view`
-/// is the `view=` name of an embedded lab, `None` for every lab; `on_edit`
+/// is the lab an embedded figure shows alone, `None` for every lab; `on_edit`
 /// receives the masks lab's edits, `None` on a locked page.
 pub fn mount(host: web_sys::Element, view: Option<View>, on_edit: Option<Callback<Edit>>) {
     MOUNTED.with(|m| {

@@ -35,7 +35,7 @@ mod heatmap;
 mod induction;
 mod labs;
 mod labs_bridge;
-pub mod labs_root;
+mod labs_root;
 mod layers;
 mod page;
 pub mod persist;
@@ -43,7 +43,7 @@ mod rich;
 mod stage_draw;
 mod toolbar;
 mod train_bridge;
-pub mod train_lab;
+mod train_lab;
 pub mod views;
 mod walkthrough;
 

@@ -437,7 +437,7 @@ pub fn App() -> Html {
         });
     }
 
-    // The labs (below the workbench, a second WebAssembly module: see
+    // The labs (below the workbench, a chunk of their own: see
     // labs_bridge) are loaded after the first paint of the full page, so
     // that the stage and the matrices show sooner; they follow the scenario
     // a task after it changes, so that an edit's frame is not held up by
@@ -659,7 +659,7 @@ pub fn App() -> Html {
             if labs_on {
                 <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}></section>
             }
-            // The training lab: its own module, loaded when opened (train_bridge).
+            // The training lab: its own chunk, loaded when opened (train_bridge).
             if !embed || figure == effects::View::Train {
                 <TrainSection lang={lang} now={figure == effects::View::Train}
                     on_action={train_action} />

@@ -61,7 +61,7 @@ pub struct TrainSectionProps {
 }
 
 /// The training lab's section: its title and "Open the training lab",
-/// then the module's lab.
+/// then the lab from its chunk.
 #[component]
 pub fn TrainSection(p: &TrainSectionProps) -> Html {
     let module = use_state(|| Module::Closed);

@@ -1024,8 +1024,8 @@ pub fn mount(
         // A root of its own inside the page's (see labs_root::mount).
         let app = yew::Renderer::<TrainLab>::with_root_and_props(host, props.clone()).render();
         *m = Some(Mounted { app, props });
+        expose_bench();
     });
-    expose_bench();
 }
 
 /// Makes [`bench`] callable from a script once the lab is mounted, as

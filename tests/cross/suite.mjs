@@ -97,7 +97,7 @@ export function run(driver) {
       assert.equal(await page.text('h1'), lang === 'zh' ? '注意力实验室' : 'Attention Lab');
       assert.equal(await page.attr('html', 'lang'), lang === 'zh' ? 'zh-CN' : 'en');
       assert.equal(await page.evaluate(() => document.querySelector('[role="alert"]')), null, 'no alert');
-      // The labs module is fetched after the first paint.
+      // The labs' chunk is fetched after the first paint.
       await page.waitFor('.labs [data-lab="scaling"]', undefined, { timeout: 30000 });
       assert.notEqual(await page.attr('.labs', 'data-labs'), 'failed');
       // A computed cell, clicked: its derivation ends with its exact value

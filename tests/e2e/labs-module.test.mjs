@@ -21,7 +21,7 @@ after(async () => {
 const isLabs = (url) => /\/labs-[0-9a-f]{16}\.wasm$/.test(new URL(url).pathname);
 
 for (const view of ['walkthrough', 'heatmaps', 'workbench']) {
-  test(`an embedded ${view} never downloads the labs module`, async () => {
+  test(`an embedded ${view} never downloads the labs' chunk`, async () => {
     const { context, page, problems } = await openPage(browser);
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -88,7 +88,7 @@ test('on a locked full page the labs edit nothing', async () => {
   await context.close();
 });
 
-test('a lab embedded in a sandboxed frame on another origin loads the labs module', async () => {
+test('a lab embedded in a sandboxed frame on another origin loads the labs\' chunk', async () => {
   const src = `${BASE_URL}?embed=1&view=masks&lang=en&lock=1${shareFragment(TWO_HEADS)}`;
   host.pages.set('/labs.html', `<!doctype html><meta charset=utf-8><link rel=icon href="data:,"><title>host</title>
 <body style="margin:0"><iframe id="f0" src="${src}" sandbox="allow-scripts" style="width:700px;height:600px;border:0" title="figure"></iframe>`);

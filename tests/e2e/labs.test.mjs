@@ -51,7 +51,7 @@ test('the labs are on the full page, after the workbench', async () => {
   const { context, page, problems } = await openPage(browser);
   await page.goto(`${BASE_URL}?lang=en`);
   await ready(page);
-  // The labs module loads after the page's first paint: wait for it.
+  // The labs' chunk loads after the page's first paint: wait for it.
   assert.ok(await page.waitForSelector('.labs [data-lab="scaling"]'));
   const after = await page.evaluate(() => {
     const w = document.querySelector('.workbench');

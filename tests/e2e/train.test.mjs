@@ -237,7 +237,7 @@ test('export then import restores the same loss', async () => {
   await context.close();
 });
 
-test('an embedded training lab loads at once, without the labs module', async () => {
+test('an embedded training lab loads at once, without the labs\' chunk', async () => {
   const { context, page, problems } = await openPage(browser);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));

@@ -112,7 +112,7 @@ pub struct PredictProps {
     /// Said after any answer: why.
     pub explanation: AttrValue,
     /// "Predict first:", "Right.", "Not quite.", "Just show me", from the
-    /// string table of the module that shows it (each module links only
+    /// string table of the lab that shows it (so each chunk carries only
     /// its own table).
     pub words: [&'static str; 4],
     /// Shown once the question is answered.
@@ -122,7 +122,7 @@ pub struct PredictProps {
 
 /// "Predict, then reveal" alone, for a lab framed elsewhere (the training
 /// lab, whose controls stay visible): the same question, answers, verdict
-/// and explanation as [`Lab`]'s, in the words of the module that shows it
+/// and explanation as [`Lab`]'s, in the words of the lab that shows it
 /// (so the training lab's chunk does not link the labs' table).
 #[component]
 pub fn Predict(p: &PredictProps) -> Html {
