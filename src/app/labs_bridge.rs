@@ -76,7 +76,8 @@ pub struct Mount {
 
 /// Loads the labs' chunk and mounts the labs into the section once it is
 /// rendered, and keeps them showing `scenario` (whose first layer's trace
-/// is `trace`) in `lang` and `convention`.
+/// is `trace`) in `lang` and `convention`. True once the chunk has failed
+/// to load (the section then says so).
 #[hook]
 pub fn use_labs(
     mount: Mount,
@@ -84,7 +85,7 @@ pub fn use_labs(
     trace: Rc<Trace>,
     lang: Lang,
     convention: Convention,
-) {
+) -> bool {
     let Mount {
         host,
         on,
@@ -99,12 +100,9 @@ pub fn use_labs(
                 return;
             };
             wasm_bindgen_futures::spawn_local(async move {
-                match mount_labs(el.clone(), view, on_edit).await {
+                match mount_labs(el, view, on_edit).await {
                     Ok(update) => module.set(Module::Ready(update)),
-                    Err(ChunkFailed) => {
-                        el.set_attribute("data-labs", "failed").ok();
-                        module.set(Module::Failed);
-                    }
+                    Err(ChunkFailed) => module.set(Module::Failed),
                 }
             });
         });
@@ -117,6 +115,7 @@ pub fn use_labs(
         Module::Ready(update) => Some(update.clone()),
         _ => None,
     };
+    let failed = matches!(*module, Module::Failed);
     use_effect_with(
         (
             ready.is_some(),
@@ -136,4 +135,5 @@ pub fn use_labs(
             }));
         },
     );
+    failed
 }

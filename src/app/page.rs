@@ -485,7 +485,7 @@ pub fn App() -> Html {
 
     let labs_on = *later && (!embed || lab_view(figure).is_some());
     let labs_host = use_node_ref();
-    use_labs(
+    let labs_failed = use_labs(
         Mount {
             host: labs_host.clone(),
             on: labs_on,
@@ -657,7 +657,12 @@ pub fn App() -> Html {
             }
             // The labs' chunk renders the labs into this section.
             if labs_on {
-                <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}></section>
+                <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}
+                    data-labs={labs_failed.then_some("failed")}>
+                    if labs_failed {
+                        <p role="alert">{ S::LabsFailed.t(lang) }</p>
+                    }
+                </section>
             }
             // The training lab: its own chunk, loaded when opened (train_bridge).
             if !embed || figure == effects::View::Train {

@@ -56,6 +56,22 @@ test('the full page loads the labs\' chunk after its own module, once, into the 
   await context.close();
 });
 
+test('when the labs\' chunk cannot load, the section says so and the page goes on working', async () => {
+  const { context, page } = await openPage(browser);
+  await page.route(/\/labs-[0-9a-f]{16}\.wasm$/, (route) => route.abort());
+  await page.goto(`${BASE_URL}?lang=en`);
+  await page.waitForSelector('section.labs[data-labs="failed"] [role="alert"]');
+  assert.match(await page.textContent('section.labs [role="alert"]'), /could not be loaded/);
+  assert.equal(await page.$('section.labs [data-lab]'), null);
+  // An edit still recomputes the output.
+  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
+  const before = await page.getAttribute('[data-matrix="output"] [data-row="0"][data-col="0"]', 'data-value');
+  await page.fill(cell, '7');
+  await page.press(cell, 'Enter');
+  await page.waitForFunction((v) => document.querySelector('[data-matrix="output"] [data-row="0"][data-col="0"]').dataset.value !== v, before);
+  await context.close();
+});
+
 test('the labs follow the language and the layout of the page', async () => {
   const { context, page, problems } = await openPage(browser);
   await page.goto(`${BASE_URL}?lang=en`);
