@@ -12,23 +12,12 @@
 
 use super::effects::View;
 use super::i18n::Lang;
-use super::Shared;
+use super::{ChunkFailed, Shared};
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// A chunk that could not be fetched or instantiated (the network, a
-/// host without the CORS header: docs/embedding.md).
-pub struct ChunkFailed;
-
-#[cfg(feature = "split")]
-impl From<wasm_split_helpers::SplitLoaderError> for ChunkFailed {
-    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
-        ChunkFailed
-    }
-}
 
 /// Hands the mounted labs the page's scenario, its trace, language and
 /// layout ([`labs_root::update`](super::labs_root::update)); its code is in

@@ -19,6 +19,17 @@ macro_rules! split_point {
     };
 }
 
+/// A chunk that could not be fetched or instantiated (the network, a
+/// host without the CORS header: docs/embedding.md).
+pub(crate) struct ChunkFailed;
+
+#[cfg(feature = "split")]
+impl From<wasm_split_helpers::SplitLoaderError> for ChunkFailed {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        ChunkFailed
+    }
+}
+
 pub mod effects;
 pub mod i18n;
 pub mod matrix;

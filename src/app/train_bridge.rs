@@ -13,8 +13,8 @@
 //! file: undoable, the reader's previous work one Undo away.
 
 use super::i18n::{Lang, TP};
-use super::labs_bridge::ChunkFailed;
 use super::state::{Action, Source};
+use super::ChunkFailed;
 use crate::attention::Scenario;
 use std::rc::Rc;
 use yew::prelude::*;
