@@ -52,6 +52,28 @@ enum Module {
     Failed,
 }
 
+/// What the labs' section shows of its chunk ([`use_labs`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Labs {
+    /// Not asked for yet, or on its way (`data-labs="loading"` once the
+    /// section is rendered).
+    Loading,
+    Ready,
+    /// It could not load: the section says so and offers to try again.
+    Failed,
+}
+
+impl Labs {
+    /// The section's `data-labs`.
+    pub fn attr(self) -> Option<&'static str> {
+        match self {
+            Labs::Loading => Some("loading"),
+            Labs::Ready => None,
+            Labs::Failed => Some("failed"),
+        }
+    }
+}
+
 /// How the labs are mounted, fixed for the visit.
 pub struct Mount {
     /// The section, rendered once `on`.
@@ -65,8 +87,10 @@ pub struct Mount {
 
 /// Loads the labs' chunk and mounts the labs into the section once it is
 /// rendered, and keeps them showing `scenario` (whose first layer's trace
-/// is `trace`) in `lang` and `convention`. True once the chunk has failed
-/// to load (the section then says so).
+/// is `trace`) in `lang` and `convention`. Returns where the chunk is, and
+/// how to ask for it again after it has failed to load (a dropped
+/// connection need not cost the reader the labs until they reload the
+/// page).
 #[hook]
 pub fn use_labs(
     mount: Mount,
@@ -74,7 +98,7 @@ pub fn use_labs(
     trace: Rc<Trace>,
     lang: Lang,
     convention: Convention,
-) -> bool {
+) -> (Labs, Callback<MouseEvent>) {
     let Mount {
         host,
         on,
@@ -82,9 +106,22 @@ pub fn use_labs(
         on_edit,
     } = mount;
     let module = use_state(|| Module::Loading);
+    // Each try is one more; the effect below runs after the render that
+    // took the failure's message out of the section, so the labs mount
+    // into a section that holds nothing of the page's (mounting clears it).
+    let tries = use_state(|| 0_u32);
+    let retry = {
+        let (module, tries) = (module.clone(), tries.clone());
+        Callback::from(move |_: MouseEvent| {
+            if matches!(*module, Module::Failed) {
+                module.set(Module::Loading);
+                tries.set(*tries + 1);
+            }
+        })
+    };
     {
         let module = module.clone();
-        use_effect_with(on, move |&on| {
+        use_effect_with((on, *tries), move |&(on, _)| {
             let Some(el) = host.cast::<web_sys::Element>().filter(|_| on) else {
                 return;
             };
@@ -104,7 +141,11 @@ pub fn use_labs(
         Module::Ready(update) => Some(update.clone()),
         _ => None,
     };
-    let failed = matches!(*module, Module::Failed);
+    let labs = match *module {
+        Module::Loading => Labs::Loading,
+        Module::Ready(_) => Labs::Ready,
+        Module::Failed => Labs::Failed,
+    };
     use_effect_with(
         (
             ready.is_some(),
@@ -124,5 +165,5 @@ pub fn use_labs(
             }));
         },
     );
-    failed
+    (labs, retry)
 }

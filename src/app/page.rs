@@ -9,7 +9,7 @@ use super::heads::HeadsPanel;
 use super::i18n::fill;
 use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::induction::VotePanel;
-use super::labs_bridge::{lab_view, use_labs, Mount};
+use super::labs_bridge::{lab_view, use_labs, Labs, Mount};
 use super::layers::{add_layer_button, LayerSection, LayerView};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::persist::{Do, Persistence};
@@ -485,7 +485,7 @@ pub fn App() -> Html {
 
     let labs_on = *later && (!embed || lab_view(figure).is_some());
     let labs_host = use_node_ref();
-    let labs_failed = use_labs(
+    let (labs, retry_labs) = use_labs(
         Mount {
             host: labs_host.clone(),
             on: labs_on,
@@ -655,12 +655,14 @@ pub fn App() -> Html {
                     convention: conv, lang, on_close: close_derivation }) }
             </div>
             }
-            // The labs' chunk renders the labs into this section.
+            // The labs' chunk renders the labs into this section (which
+            // holds nothing else of the page's while the chunk loads).
             if labs_on {
                 <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}
-                    data-labs={labs_failed.then_some("failed")}>
-                    if labs_failed {
-                        <p role="alert">{ S::LabsFailed.t(lang) }</p>
+                    data-labs={labs.attr()}>
+                    if labs == Labs::Failed {
+                        <p role="alert">{ S::LabsFailed.t(lang) }
+                            { " " }<button data-control="retry-labs" onclick={retry_labs}>{ S::TryAgain.t(lang) }</button></p>
                     }
                 </section>
             }

@@ -8,11 +8,11 @@
 //!
 //! The section is `section[data-lab="train"]` with `data-labs="loading"`
 //! while the chunk loads and `data-labs="failed"` if it cannot
-//! (docs/format.md §3). "Open in the workbench" hands back the model as a
+//! (docs/format.md §3); then "Try again" asks for it once more. "Open in the workbench" hands back the model as a
 //! scenario (JSON, every f64 read back exactly), loaded like an imported
 //! file: undoable, the reader's previous work one Undo away.
 
-use super::i18n::{Lang, TP};
+use super::i18n::{Lang, S, TP};
 use super::state::{Action, Source};
 use super::ChunkFailed;
 use crate::attention::Scenario;
@@ -72,7 +72,8 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
         let (module, section, host) = (module.clone(), section.clone(), host.clone());
         let on_action = p.on_action.clone();
         Rc::new(move || {
-            if !matches!(*module, Module::Closed) {
+            // Opened once; after a failed load, again ("Try again").
+            if !matches!(*module, Module::Closed | Module::Failed) {
                 return;
             }
             let (Some(lab), Some(el)) = (
@@ -128,6 +129,7 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
         _ => None,
     };
     let onclick = Callback::from(move |_: MouseEvent| open());
+    let retry = onclick.clone();
     html! {
         <section class="lab train" data-lab="train" data-labs={state} aria-labelledby="lab-train-title" ref={section}>
             <h2 id="lab-train-title">{ TP::TrainTitle.t(lang) }</h2>
@@ -138,7 +140,8 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
                 <p class="note" role="status">{ TP::TrainLoading.t(lang) }</p>
             }
             if matches!(*module, Module::Failed) {
-                <p role="alert">{ TP::TrainFailed.t(lang) }</p>
+                <p role="alert">{ TP::TrainFailed.t(lang) }
+                    { " " }<button data-control="retry-lab" onclick={retry}>{ S::TryAgain.t(lang) }</button></p>
             }
             <div class="train-mount" ref={host}></div>
         </section>

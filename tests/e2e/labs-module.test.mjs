@@ -72,6 +72,48 @@ test('when the labs\' chunk cannot load, the section says so and the page goes o
   await context.close();
 });
 
+test('the labs\' section says loading while their chunk loads, and "Try again" loads it after a failure', async () => {
+  const { context, page, problems } = await openPage(browser);
+  // The first request is held, then dropped (a connection lost); the next
+  // one goes through.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  let tries = 0;
+  await page.route(/\/labs-[0-9a-f]{16}\.wasm$/, async (route) => {
+    tries += 1;
+    if (tries === 1) {
+      await held;
+      await route.abort();
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto(`${BASE_URL}?lang=en`);
+  await page.waitForSelector('section.labs[data-labs="loading"]');
+  assert.equal(await page.$('section.labs > *'), null, 'nothing in the section while the chunk loads');
+  release();
+  await page.waitForSelector('section.labs[data-labs="failed"] [role="alert"] [data-control="retry-labs"]');
+  assert.equal(await page.textContent('section.labs [data-control="retry-labs"]'), 'Try again');
+  await page.click('section.labs [data-control="retry-labs"]');
+  await page.waitForSelector('section.labs [data-lab="cost"]');
+  assert.equal(tries, 2);
+  assert.equal(await page.getAttribute('section.labs', 'data-labs'), null);
+  assert.equal(await page.$('section.labs [role="alert"]'), null);
+  assert.equal(await page.$eval('section.labs', (s) => s.firstElementChild.className), 'labs-title');
+  assert.equal(await page.$$eval('section.labs [data-lab]', (l) => l.length), 7);
+  // The labs follow an edit made after they arrived.
+  await page.click('[data-lab="masks"] .predict .skip');
+  await page.waitForSelector('[data-lab="masks"] [data-mini="after"]');
+  const cell = '[data-matrix="x"] [data-row="0"][data-col="0"] input';
+  const before = await page.$eval('[data-lab="masks"] [data-mini="after"]', (t) => t.textContent);
+  await page.fill(cell, '7');
+  await page.press(cell, 'Enter');
+  await page.waitForFunction((v) => document.querySelector('[data-lab="masks"] [data-mini="after"]').textContent !== v, before);
+  // A console error for the dropped request is the browser's own.
+  assert.deepEqual(problems.filter((p) => !/Failed to (load resource|fetch)|ERR_FAILED/.test(p)), []);
+  await context.close();
+});
+
 test('the labs follow the language and the layout of the page', async () => {
   const { context, page, problems } = await openPage(browser);
   await page.goto(`${BASE_URL}?lang=en`);

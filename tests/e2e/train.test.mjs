@@ -306,6 +306,26 @@ test('the section says loading while the chunk loads, and failed if it cannot', 
   await context.close();
 });
 
+test('after a failed load, "Try again" loads the training lab', async () => {
+  const { context, page } = await openPage(browser);
+  let tries = 0;
+  await page.route(/\/train-[0-9a-f]{16}\.wasm$/, async (route) => {
+    tries += 1;
+    await (tries === 1 ? route.abort() : route.continue());
+  });
+  await page.goto(`${BASE_URL}?lang=zh`);
+  await ready(page);
+  await page.click(`${LAB} [data-control="open-lab"]`);
+  await page.waitForSelector(`${LAB}[data-labs="failed"] [role="alert"] [data-control="retry-lab"]`);
+  assert.equal(await page.textContent(`${LAB} [data-control="retry-lab"]`), '重新加载');
+  await page.click(`${LAB} [data-control="retry-lab"]`);
+  await page.waitForSelector(`${LAB}[data-state="idle"] [data-control="train"]`);
+  assert.equal(tries, 2);
+  assert.equal(await page.getAttribute(LAB, 'data-labs'), null);
+  assert.equal(await page.$(`${LAB} [role="alert"]`), null);
+  await context.close();
+});
+
 test('a seed being typed while the lab trains stays in its field until it is committed', async () => {
   const { context, page, problems } = await openPage(browser);
   await openLab(page, 'en');

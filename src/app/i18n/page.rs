@@ -120,6 +120,7 @@ strings! {
     BackToPrevious => "回到我之前的内容", "Back to my previous work";
     OtherTab => "另一个标签页保存了更新的内容，这里已换成它。", "Another tab saved newer work; it is shown here.";
     LabsFailed => "实验没能加载；上面的图和矩阵照常可用。", "The labs could not be loaded; the figures and matrices above still work.";
+    TryAgain => "重新加载", "Try again";
     StorageFailed => "这个浏览器没有保存你的内容（存储已满或被禁用）；要保留它，请导出场景。",
         "This browser is not keeping your work (storage is full or blocked); export the scenario to keep it.";
     LinkNotBase64 => "链接中 #s= 之后的内容不是有效的 base64url 编码", "the text after #s= is not valid base64url";
