@@ -1,23 +1,23 @@
-//! # JSON: the exact writer, and the bridge from serde_json's reader
+//! # JSON: the exact writer, and the reader
 //!
-//! Scenarios, results and share links are JSON. They are **read** by
-//! serde_json (see `scenario.rs`: serde derive, `float_roundtrip`, paths by
-//! serde_path_to_error) and **written** here, because the files the page has
-//! written since the format began must keep their exact bytes:
+//! Scenarios, results and share links are JSON, written here and read by
+//! [`read`] (two passes: the text, then the values; the scenario reader in
+//! `scenario/read.rs` is built on them). The files the page has written
+//! since the format began keep their exact bytes:
 //!
 //! - **Exact numbers.** The writer prints the shortest text that reads back
 //!   to the same `f64` (Rust's `{:?}`; whole numbers below 10¹⁵ as integers),
-//!   so every number written by [`Json::to_compact`] or [`Json::to_pretty`]
-//!   comes back bit for bit through serde_json with `float_roundtrip`.
-//!   Non-finite numbers are written as `null`.
+//!   and the reader rounds every literal correctly (`str::parse`), so every
+//!   number written by [`Json::to_compact`] or [`Json::to_pretty`] comes
+//!   back bit for bit. Non-finite numbers are written as `null`.
 //! - **Layout.** Compact (no whitespace) for links and storage; pretty (two
 //!   spaces, one matrix row a line) for files.
-//! - **Reading.** [`Json`] implements `serde::Deserialize`, so a value of the
-//!   wrong kind can be quoted as written in an error message; and
-//!   [`JsonProblem::of`] words serde_json's syntax errors as data, so the page
-//!   says them in each language.
+//! - **Problems as data.** What is wrong with a text is a [`JsonProblem`]
+//!   and where ([`read::Fault`]), so the page says it in each language.
 
 use std::fmt;
+
+pub mod read;
 
 /// A JSON value. Objects keep their keys in document (or insertion) order.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +25,10 @@ pub enum Json {
     Null,
     Bool(bool),
     Number(f64),
+    /// A whole number ≥ 0 written digit for digit, beyond f64's 2⁵³ too (a
+    /// seed); the readers read numbers as [`Json::Number`] except where a
+    /// caller asks for these ([`read::Reader::with_wholes`]).
+    Whole(u64),
     String(String),
     Array(Vec<Json>),
     Object(Vec<(String, Json)>),
@@ -59,89 +63,6 @@ impl fmt::Display for JsonProblem {
     }
 }
 
-impl JsonProblem {
-    /// What is wrong, from serde_json's error (which has no public code, so
-    /// its English message is matched). Anything unforeseen reads as
-    /// "expected a value".
-    pub fn of(e: &serde_json::Error) -> JsonProblem {
-        if e.is_eof() {
-            return JsonProblem::Eof;
-        }
-        let message = e.to_string();
-        let table = [
-            ("recursion limit", JsonProblem::TooDeep),
-            ("trailing comma", JsonProblem::TrailingComma),
-            ("trailing characters", JsonProblem::Trailing),
-            ("expected `,` or `]`", JsonProblem::ExpectedCommaOr(']')),
-            ("expected `,` or `}`", JsonProblem::ExpectedCommaOr('}')),
-            ("expected `:`", JsonProblem::ExpectedColon),
-            ("expected `\"`", JsonProblem::ExpectedKey),
-            ("key must be a string", JsonProblem::ExpectedKey),
-            ("control character", JsonProblem::ControlCharacter),
-            ("lone leading surrogate", JsonProblem::LoneSurrogate),
-            ("unexpected end of hex escape", JsonProblem::LoneSurrogate),
-            ("invalid unicode code point", JsonProblem::LoneSurrogate),
-            ("invalid escape", JsonProblem::InvalidEscape),
-            ("invalid number", JsonProblem::InvalidNumber),
-            ("number out of range", JsonProblem::InvalidNumber),
-        ];
-        table
-            .into_iter()
-            .find(|(start, _)| message.starts_with(start))
-            .map_or(JsonProblem::ExpectedValue, |(_, p)| p)
-    }
-}
-
-/// Any JSON value, read through serde (objects keep their order; a repeated
-/// key is kept twice, as written).
-impl<'de> serde::Deserialize<'de> for Json {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Json, D::Error> {
-        d.deserialize_any(JsonVisitor)
-    }
-}
-
-struct JsonVisitor;
-
-impl<'de> serde::de::Visitor<'de> for JsonVisitor {
-    type Value = Json;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-    fn visit_bool<E>(self, b: bool) -> Result<Json, E> {
-        Ok(Json::Bool(b))
-    }
-    fn visit_i64<E>(self, x: i64) -> Result<Json, E> {
-        Ok(Json::Number(x as f64))
-    }
-    fn visit_u64<E>(self, x: u64) -> Result<Json, E> {
-        Ok(Json::Number(x as f64))
-    }
-    fn visit_f64<E>(self, x: f64) -> Result<Json, E> {
-        Ok(Json::Number(x))
-    }
-    fn visit_str<E>(self, s: &str) -> Result<Json, E> {
-        Ok(Json::String(s.to_owned()))
-    }
-    fn visit_unit<E>(self) -> Result<Json, E> {
-        Ok(Json::Null)
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Json, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = a.next_element()? {
-            items.push(item);
-        }
-        Ok(Json::Array(items))
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Json, A::Error> {
-        let mut pairs = Vec::new();
-        while let Some(pair) = a.next_entry()? {
-            pairs.push(pair);
-        }
-        Ok(Json::Object(pairs))
-    }
-}
-
 impl Json {
     /// JSON text without any whitespace.
     pub fn to_compact(&self) -> String {
@@ -165,13 +86,20 @@ impl Json {
             Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Number(x) => write_number(out, *x),
+            Json::Whole(n) => {
+                use fmt::Write;
+                let _ = write!(out, "{n}");
+            }
             Json::String(s) => write_string(out, s),
             Json::Array(items) => {
                 // Compact output is "flat" everywhere.
                 let flat = !pretty
-                    || items
-                        .iter()
-                        .all(|v| matches!(v, Json::Null | Json::Bool(_) | Json::Number(_)));
+                    || items.iter().all(|v| {
+                        matches!(
+                            v,
+                            Json::Null | Json::Bool(_) | Json::Number(_) | Json::Whole(_)
+                        )
+                    });
                 out.push('[');
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
@@ -214,8 +142,26 @@ impl Json {
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Json::Number(x) => Some(*x),
+            Json::Whole(n) => Some(*n as f64),
             _ => None,
         }
+    }
+
+    /// A whole number as written, digits only ([`Json::Whole`]).
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Json::Whole(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The value of `key` in an object (the last, if it is repeated).
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.as_object()?
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
     }
 
     pub fn as_bool(&self) -> Option<bool> {
@@ -337,6 +283,7 @@ pub fn matrix_rows(rows: impl Iterator<Item = impl Iterator<Item = f64>>) -> Jso
     )
 }
 
-// Native only: proptest and serde_json are native dev-dependencies.
+// Native only: proptest and serde_json (the reference reader) are native
+// dev-dependencies.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

@@ -346,9 +346,9 @@ fn expect_dim(field: &str, what: DimName, value: usize, max: usize) -> Result<()
 impl Scenario {
     /// Reads and validates a scenario from JSON text. Missing `tokens` become
     /// `x1 … xn`, missing `scale` is true, missing `mask` and `positional`
-    /// are `"none"`. Errors name the field and the reason. Numbers are read
-    /// by serde_json with `float_roundtrip` (correctly rounded), so every f64
-    /// written by [`Scenario::to_json`] comes back bit for bit.
+    /// are `"none"`. Errors name the field and the reason. Numbers are
+    /// rounded correctly (`str::parse`), so every f64 written by
+    /// [`Scenario::to_json`] comes back bit for bit.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
         let s = read::scenario(text)?;
         s.validate()?;
@@ -695,13 +695,15 @@ pub(crate) mod rows {
     }
 }
 
-/// Reading a scenario from JSON text with serde: the document's shape is
-/// derived (`deny_unknown_fields`), serde_json (`float_roundtrip`) reads
-/// every number exactly, and serde_path_to_error says where the first
-/// problem is (`heads[1].w_k[0][2]`). Each value of the format has its own
-/// small reader ([`Kind`]) that accepts what the format allows and refuses
-/// anything else with a typed [`Reason`], quoting the value as written.
+/// Reading a scenario from JSON text, by hand (`json/read.rs` underneath):
+/// the text first, then each value of the format in document order, as
+/// the format wants it; the first that is not what it should be is refused
+/// with its field (`heads[1].w_k[0][2]`) and a typed [`Reason`], quoting
+/// the value as written.
 mod read;
+// The serde_json reader the hand-written one is checked against.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod serde_read;
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,15 @@
 //! The model file (docs/training.md, "The model file"): a versioned JSON
 //! document with the config, the seed, the steps taken, every weight and
 //! Adam's moments, so an imported model continues training bit for bit.
-//! Written as a `serde_json::Value`, read by hand: each problem names its
-//! field (`weights.layers[0].w_o: expected 16×16, got 3 rows`).
+//! Written and read with the engine's JSON (`attention::json`, whose writer
+//! prints every f64 so it reads back exactly): each problem names its field
+//! (`weights.layers[0].w_o: expected 16×16, got 3 rows`). The seed and the
+//! steps are whole numbers written and read digit for digit (a seed may be
+//! any u64, beyond what an f64 holds exactly).
 
 use crate::{Config, Model, Params, Positions, Task};
-use serde_json::{json, Map, Value};
+use attention::json::read::{check, Reader, Stop};
+use attention::json::{object, Json};
 use std::fmt;
 
 /// The version tag every model file carries.
@@ -46,34 +50,37 @@ impl fmt::Display for ModelError {
 impl std::error::Error for ModelError {}
 
 /// `{name: rows}` for every matrix of `p`.
-fn weights_json(p: &Params) -> Value {
-    let mut map = Map::new();
-    for (name, m) in p.named() {
-        let rows: Vec<Value> = (0..m.nrows())
-            .map(|r| m.row(r).iter().copied().collect())
-            .collect();
-        map.insert(name, Value::Array(rows));
-    }
-    Value::Object(map)
+fn weights_json(p: &Params) -> Json {
+    Json::Object(
+        p.named()
+            .into_iter()
+            .map(|(name, m)| {
+                let rows = attention::json::matrix_rows(
+                    (0..m.nrows())
+                        .map(|r| m.row(r).iter().copied().collect::<Vec<_>>().into_iter()),
+                );
+                (name, rows)
+            })
+            .collect(),
+    )
 }
 
 /// Reads every matrix of `p` (already shaped) from the object at `field`:
 /// numbers within ±[`MAX_WEIGHT`], and not negative when `nonnegative`
 /// (Adam's second moments, whose square root is taken).
 fn read_weights(
-    v: &Value,
+    v: &Json,
     field: &str,
     p: &mut Params,
     nonnegative: bool,
 ) -> Result<(), ModelError> {
     let lo = if nonnegative { 0.0 } else { -MAX_WEIGHT };
-    let obj = v
-        .as_object()
+    v.as_object()
         .ok_or_else(|| ModelError::new(field, "expected an object of matrices"))?;
     let names: Vec<String> = p.named().into_iter().map(|(n, _)| n).collect();
     for (name, m) in names.iter().zip(p.matrices_mut()) {
         let at = format!("{field}.{name}");
-        let rows = obj
+        let rows = v
             .get(name)
             .ok_or_else(|| ModelError::new(&at, "missing"))?
             .as_array()
@@ -111,24 +118,31 @@ fn read_weights(
     Ok(())
 }
 
+/// The file as a [`Json`], whole numbers (the seed, the steps, the sizes)
+/// as [`Json::Whole`], exactly.
+fn read_doc(text: &str) -> Result<Json, Stop> {
+    check(text)?;
+    Reader::with_wholes(text).value(&mut Vec::new())
+}
+
 /// A field of `obj` at `path`, named in the error when missing.
-fn get<'a>(obj: &'a Value, path: &str, key: &str) -> Result<&'a Value, ModelError> {
+fn get<'a>(obj: &'a Json, path: &str, key: &str) -> Result<&'a Json, ModelError> {
     obj.get(key)
         .ok_or_else(|| ModelError::new(format!("{path}{key}"), "missing"))
 }
 
-fn uint(obj: &Value, path: &str, key: &str) -> Result<u64, ModelError> {
+fn uint(obj: &Json, path: &str, key: &str) -> Result<u64, ModelError> {
     get(obj, path, key)?
         .as_u64()
         .ok_or_else(|| ModelError::new(format!("{path}{key}"), "expected a whole number ≥ 0"))
 }
 
-fn size(obj: &Value, path: &str, key: &str) -> Result<usize, ModelError> {
+fn size(obj: &Json, path: &str, key: &str) -> Result<usize, ModelError> {
     let v = uint(obj, path, key)?;
     usize::try_from(v).map_err(|_| ModelError::new(format!("{path}{key}"), "too large"))
 }
 
-fn text<'a>(obj: &'a Value, path: &str, key: &str) -> Result<&'a str, ModelError> {
+fn text<'a>(obj: &'a Json, path: &str, key: &str) -> Result<&'a str, ModelError> {
     get(obj, path, key)?
         .as_str()
         .ok_or_else(|| ModelError::new(format!("{path}{key}"), "expected a string"))
@@ -140,34 +154,52 @@ impl Model {
     /// written so it reads back exactly.
     pub fn to_json(&self) -> String {
         let c = &self.config;
-        json!({
-            "format": FORMAT,
-            "seed": c.seed,
-            "steps": self.steps,
-            "config": {
-                "task": c.task.code(),
-                "vocab": c.vocab,
-                "n": c.n,
-                "d_model": c.d_model,
-                "layers": c.layers,
-                "heads": c.heads,
-                "d_head": c.d_head,
-                "positions": c.positions.code(),
-                "batch": c.batch,
-                "lr": c.lr,
-            },
-            "weights": weights_json(&self.params),
-            "adam": { "m": weights_json(&self.m), "v": weights_json(&self.v) },
-        })
-        .to_string()
+        let whole = |n: usize| Json::Whole(n as u64);
+        object(vec![
+            ("format", FORMAT.into()),
+            ("seed", Json::Whole(c.seed)),
+            ("steps", Json::Whole(self.steps)),
+            (
+                "config",
+                object(vec![
+                    ("task", c.task.code().into()),
+                    ("vocab", whole(c.vocab)),
+                    ("n", whole(c.n)),
+                    ("d_model", whole(c.d_model)),
+                    ("layers", whole(c.layers)),
+                    ("heads", whole(c.heads)),
+                    ("d_head", whole(c.d_head)),
+                    ("positions", c.positions.code().into()),
+                    ("batch", whole(c.batch)),
+                    ("lr", c.lr.into()),
+                ]),
+            ),
+            ("weights", weights_json(&self.params)),
+            (
+                "adam",
+                object(vec![
+                    ("m", weights_json(&self.m)),
+                    ("v", weights_json(&self.v)),
+                ]),
+            ),
+        ])
+        .to_compact()
     }
 
     /// Reads a model file; the first problem names its field. The model
     /// continues training exactly as the one written would have.
     pub fn from_json(text_in: &str) -> Result<Model, ModelError> {
-        let doc: Value = serde_json::from_str(text_in)
-            .map_err(|e| ModelError::new("", format!("not JSON: {e}")))?;
-        if !doc.is_object() {
+        let doc = read_doc(text_in).map_err(|stop| {
+            let why = match stop {
+                Stop::Fault(f) => {
+                    let (line, column) = f.line_column(text_in);
+                    format!("line {line}, column {column}: {}", f.problem)
+                }
+                Stop::OutOfRange { .. } => "a number beyond f64".into(),
+            };
+            ModelError::new("", format!("not JSON: {why}"))
+        })?;
+        if doc.as_object().is_none() {
             return Err(ModelError::new("", "expected a JSON object"));
         }
         let format = text(&doc, "", "format")?;

@@ -319,6 +319,27 @@ fn the_model_file_round_trips_and_continues_bit_for_bit() {
 }
 
 #[test]
+fn a_seed_beyond_two_to_the_53_reads_back_digit_for_digit() {
+    for seed in [u64::MAX, (1 << 53) + 1] {
+        let a = Model::new(Config::new(Task::Previous, seed)).unwrap();
+        let text = a.to_json();
+        assert!(text.contains(&format!("\"seed\":{seed},")), "{seed}");
+        let b = Model::from_json(&text).unwrap();
+        assert_eq!(b.config.seed, seed);
+        assert_eq!(b, a);
+    }
+    // A seed written as a float or a negative number is refused.
+    let text = Model::new(Config::new(Task::Previous, 3))
+        .unwrap()
+        .to_json();
+    for bad in ["3.0", "-3", "3e0"] {
+        let e = Model::from_json(&text.replace("\"seed\":3,", &format!("\"seed\":{bad},")))
+            .unwrap_err();
+        assert_eq!(e.field, "seed", "{bad}");
+    }
+}
+
+#[test]
 fn a_malformed_model_file_is_refused_naming_the_field() {
     let mut m = Model::new(Config::new(Task::Previous, 2)).unwrap();
     m.train(2);

@@ -1,18 +1,22 @@
 //! The scenario reader: untrusted JSON text to a [`Scenario`](super::Scenario),
 //! or a refusal that names the field (`heads[1].w_k`) and the reason.
+//!
+//! Two passes over the text (`json/read.rs`): first the whole text must be
+//! JSON (else line and column), then the values are read in document order
+//! as the format wants them, and the first that is not what it should be
+//! is refused where it stands: a field nobody knows or one given twice when
+//! its key is read, a value of the wrong kind when it is read, a missing
+//! field at the end of its object, a matrix of ragged rows at the end of
+//! the matrix.
 
 use super::*;
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::error::Category;
-use serde_path_to_error::{Path, Segment};
-use std::cell::RefCell;
+use crate::json::read::{check, Fault, Kind, Reader, Step, Stop};
 use std::fmt::Write;
 
 type R<T> = Result<T, ScenarioError>;
 
-/// The fields of a scenario and of a head (for "unknown field" and
-/// "missing field"; the same names as [`Doc`] and [`Head`]).
+/// The fields of a scenario, of a stacked layer and of a head, in the order
+/// a missing one is reported.
 const FIELDS: &[&str] = &[
     "format",
     "tokens",
@@ -28,62 +32,6 @@ const FIELDS: &[&str] = &[
 const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
 const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
 
-/// A scenario as written (docs/format.md §1).
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Doc {
-    format: Tag,
-    #[serde(default)]
-    tokens: Option<Labels>,
-    x: Rows,
-    heads: Heads,
-    #[serde(default)]
-    w_o: Option<Rows>,
-    #[serde(default)]
-    residual: Off,
-    #[serde(default)]
-    scale: Flag,
-    #[serde(default)]
-    mask: MaskValue,
-    #[serde(default)]
-    positional: PositionalValue,
-    #[serde(default)]
-    stack: Option<Layers>,
-}
-
-/// A stacked layer as written.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LayerDoc {
-    heads: Heads,
-    #[serde(default)]
-    w_o: Option<Rows>,
-    #[serde(default)]
-    residual: Off,
-}
-
-/// One head as written.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Head {
-    w_q: Rows,
-    w_k: Rows,
-    w_v: Rows,
-}
-
-thread_local! {
-    /// The typed reason of a refusal by a reader below (a serde error
-    /// carries only text), and what follows the path where it was
-    /// raised (`.padding` after `mask`). Set just before the error is
-    /// returned, taken as soon as it arrives.
-    static REFUSED: RefCell<Option<(&'static str, Reason)>> = const { RefCell::new(None) };
-}
-
-fn refuse<E: serde::de::Error>(suffix: &'static str, reason: Reason) -> E {
-    REFUSED.with(|r| *r.borrow_mut() = Some((suffix, reason)));
-    E::custom("refused")
-}
-
 /// A value as written (compact), cut at 40 characters.
 fn describe(v: &Json) -> String {
     let text = v.to_compact();
@@ -94,9 +42,7 @@ fn describe(v: &Json) -> String {
     }
 }
 
-/// What a value of the format must be. One visitor ([`Seed`]) reads
-/// them all, so serde_json's parser is built into the wasm once rather
-/// than once per kind of value.
+/// What a value of the format must be.
 #[derive(Clone, Copy)]
 enum Want {
     Root,
@@ -173,173 +119,17 @@ impl Want {
             _ => return Err(self.other(&v)),
         })
     }
-}
 
-/// Reads one value as its [`Want`] says.
-#[derive(Clone, Copy)]
-struct Seed(Want);
-
-impl<'de> DeserializeSeed<'de> for Seed {
-    type Value = Got;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Got, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Seed {
-    type Value = Got;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a value of the scenario format")
-    }
-    fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Got, E> {
-        self.0.scalar(Json::Bool(b)).map_err(|r| refuse("", r))
-    }
-    fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Got, E> {
-        self.visit_f64(x as f64)
-    }
-    fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Got, E> {
-        self.visit_f64(x as f64)
-    }
-    fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Got, E> {
-        self.0.scalar(Json::Number(x)).map_err(|r| refuse("", r))
-    }
-    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Got, E> {
-        self.0.scalar(Json::from(s)).map_err(|r| refuse("", r))
-    }
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Got, E> {
-        self.0.scalar(Json::Null).map_err(|r| refuse("", r))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Got, A::Error> {
-        let item = match self.0 {
+    /// What each item of an array of this is.
+    fn item(self) -> Option<Want> {
+        Some(match self {
             Want::Row => Want::Num,
             Want::Rows => Want::Row,
             Want::Labels => Want::Label,
             Want::Heads => Want::Head,
             Want::Layers => Want::Layer,
-            _ => {
-                let got = Json::deserialize(SeqAccessDeserializer::new(a))?;
-                return Err(refuse("", self.0.other(&got)));
-            }
-        };
-        let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
-        let mut layers = vec![];
-        while let Some(got) = a.next_element_seed(Seed(item))? {
-            match got {
-                Got::Num(x) => nums.push(x),
-                Got::Row(r) => rows.push(r),
-                Got::Text(t) => texts.push(t),
-                Got::Head(h) => heads.push(h),
-                Got::Layer(l) => layers.push(l),
-                _ => {}
-            }
-        }
-        Ok(match self.0 {
-            Want::Row => Got::Row(nums),
-            Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| refuse("", r))?),
-            Want::Labels => Got::Labels(texts),
-            Want::Layers => Got::Layers(layers),
-            _ => Got::Heads(heads),
+            _ => return None,
         })
-    }
-    fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Got, A::Error> {
-        let a = MapAccessDeserializer::new(a);
-        match self.0 {
-            Want::Root => {
-                let d = Doc::deserialize(a)?;
-                let x = d.x.0;
-                Ok(Got::Root(Scenario {
-                    format: d.format.0,
-                    tokens: d.tokens.map_or_else(|| default_tokens(x.nrows()), |t| t.0),
-                    x,
-                    heads: d.heads.0,
-                    w_o: d.w_o.map(|w| w.0),
-                    scale: d.scale.0,
-                    mask: d.mask.0,
-                    positional: d.positional.0,
-                    residual: d.residual.0,
-                    stack: d.stack.map_or_else(Vec::new, |l| l.0),
-                }))
-            }
-            Want::Layer => {
-                let l = LayerDoc::deserialize(a)?;
-                Ok(Got::Layer(Layer {
-                    heads: l.heads.0,
-                    w_o: l.w_o.map(|w| w.0),
-                    residual: l.residual.0,
-                }))
-            }
-            Want::Head => {
-                let h = Head::deserialize(a)?;
-                Ok(Got::Head(HeadWeights {
-                    w_q: h.w_q.0,
-                    w_k: h.w_k.0,
-                    w_v: h.w_v.0,
-                }))
-            }
-            want => {
-                let got = Json::deserialize(a)?;
-                match want {
-                    Want::Mask => mask_object(&got)
-                        .map(Got::Mask)
-                        .map_err(|(suffix, r)| refuse(suffix, r)),
-                    _ => Err(refuse("", want.other(&got))),
-                }
-            }
-        }
-    }
-}
-
-/// The types the derived [`Doc`] and [`Head`] hold, each read by
-/// [`Seed`] as its [`Want`] says.
-macro_rules! read_as {
-        ($($t:ident($want:ident, $got:ident: $inner:ty);)*) => {$(
-            struct $t($inner);
-            impl<'de> Deserialize<'de> for $t {
-                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                    match Seed(Want::$want).deserialize(d)? {
-                        Got::$got(v) => Ok($t(v)),
-                        _ => Err(serde::de::Error::custom("")),
-                    }
-                }
-            }
-        )*};
-    }
-read_as! {
-    Root(Root, Root: Scenario);
-    Tag(Tag, Text: String);
-    Flag(Flag, Flag: bool);
-    Off(Flag, Flag: bool);
-    Layers(Layers, Layers: Vec<Layer>);
-    Rows(Rows, Rows: Matrix);
-    Labels(Labels, Labels: Vec<String>);
-    Heads(Heads, Heads: Vec<HeadWeights>);
-    MaskValue(Mask, Mask: Mask);
-    PositionalValue(Positional, Positional: Positional);
-}
-
-/// `residual` is false when absent.
-impl Default for Off {
-    fn default() -> Self {
-        Off(false)
-    }
-}
-
-/// `scale` is true when absent.
-impl Default for Flag {
-    fn default() -> Self {
-        Flag(true)
-    }
-}
-
-impl Default for MaskValue {
-    fn default() -> Self {
-        MaskValue(Mask::None)
-    }
-}
-
-impl Default for PositionalValue {
-    fn default() -> Self {
-        PositionalValue(Positional::None)
     }
 }
 
@@ -384,15 +174,14 @@ fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
 /// The field a path names: `heads[1].w_k[0][2]`; a key that is no name
 /// (empty, spaces, quotes…) is quoted, so the path still points at it:
 /// `[""]`, `heads[0]["w q"]`.
-fn field(path: &Path) -> String {
+fn field(path: &[Step]) -> String {
     let mut out = String::new();
-    for segment in path {
-        match segment {
-            Segment::Seq { index } => {
-                let _ = write!(out, "[{index}]");
+    for step in path {
+        match step {
+            Step::Index(i) => {
+                let _ = write!(out, "[{i}]");
             }
-            Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut out, key),
-            Segment::Unknown => out.push_str("[?]"),
+            Step::Key(key) => push_key(&mut out, key),
         }
     }
     out
@@ -409,107 +198,263 @@ fn push_key(out: &mut String, key: &str) {
     }
 }
 
-/// The name between the first pair of backticks of serde's message.
-fn quoted(message: &str) -> Option<&str> {
-    let (_, rest) = message.split_once('`')?;
-    Some(rest.split_once('`')?.0)
-}
-
 /// Text that is not JSON: where (1-based line, column in characters; a
 /// leading BOM is not counted) and what.
-pub(super) fn not_json(text: &str, e: &serde_json::Error, problem: JsonProblem) -> ScenarioError {
-    // serde_json counts the column in bytes, up to the byte it stopped
-    // at; count characters instead.
-    let line = e.line().max(1);
-    let start = text
-        .split_inclusive('\n')
-        .take(line - 1)
-        .map(str::len)
-        .sum::<usize>();
-    let rest = text.get(start..).unwrap_or_default();
-    let mut upto = rest.len().min(e.column());
-    // Skipping a string, serde_json stops before a control character
-    // (reading one, after it): point at it either way.
-    if problem == JsonProblem::ControlCharacter && rest.as_bytes().get(upto) < Some(&0x20) {
-        upto += 1;
-    }
-    let column = rest.as_bytes()[..upto]
-        .iter()
-        .filter(|&&b| b & 0xC0 != 0x80)
-        .count()
-        .max(1);
+fn not_json(text: &str, fault: &Fault) -> ScenarioError {
+    let (line, column) = fault.line_column(text);
     ScenarioError::new(
         "",
         Reason::Json {
             line,
             column,
-            problem,
+            problem: fault.problem.clone(),
         },
     )
 }
 
-/// The first problem, named: a reader's typed refusal, serde's unknown,
-/// missing or repeated field, a number beyond f64, or text that is not
-/// JSON.
-fn problem(text: &str, path: &Path, e: &serde_json::Error) -> ScenarioError {
-    let at = field(path);
-    if let Some((suffix, reason)) = REFUSED.with(|r| r.borrow_mut().take()) {
-        return ScenarioError::new(at + suffix, reason);
+/// The second pass: the values of text that is JSON, read as the format
+/// wants them, with the path to the one being read.
+struct Doc<'a> {
+    text: &'a str,
+    r: Reader<'a>,
+    path: Vec<Step>,
+}
+
+impl Doc<'_> {
+    /// A refusal of the value at the path (and `suffix` inside it).
+    fn refuse(&self, suffix: &str, reason: Reason) -> ScenarioError {
+        ScenarioError::new(field(&self.path) + suffix, reason)
     }
-    let message = e.to_string();
-    if e.classify() == Category::Data {
-        let name = quoted(&message).unwrap_or_default();
-        // The scenario (at the root), its heads, and its stacked layers
-        // (`stack[l]`, whose heads are heads too) have fields.
-        let segments: Vec<&Segment> = path.iter().collect();
-        let in_stack = matches!(segments.first(), Some(Segment::Map { key }) if key == "stack");
-        let known = if in_stack && segments.len() == 3 {
-            LAYER_FIELDS
-        } else if segments.len() > 1 {
-            HEAD_FIELDS
-        } else {
-            FIELDS
-        };
-        if message.starts_with("unknown field") {
-            // The path ends at the unknown key.
-            return ScenarioError::new(
-                at,
-                Reason::UnknownField {
-                    name: name.to_owned(),
-                    known,
+
+    /// What the reader stopped at: text too deep (or a lone surrogate),
+    /// or a number beyond f64, named by its field.
+    fn stopped(&self, stop: Stop) -> ScenarioError {
+        match stop {
+            Stop::Fault(f) => not_json(self.text, &f),
+            Stop::OutOfRange { .. } if !self.path.is_empty() => {
+                self.refuse("", Reason::NumberOutOfRange)
+            }
+            Stop::OutOfRange { at } => not_json(
+                self.text,
+                &Fault {
+                    at,
+                    problem: JsonProblem::InvalidNumber,
                 },
-            );
+            ),
         }
-        if message.starts_with("missing field") {
-            if let Some(&key) = known.iter().find(|k| **k == name) {
-                let mut f = at;
-                push_key(&mut f, key);
-                return ScenarioError::new(f, Reason::MissingField(key));
+    }
+
+    /// The next value whatever it is, to be quoted.
+    fn any(&mut self) -> R<Json> {
+        let v = self.r.value(&mut self.path);
+        v.map_err(|s| self.stopped(s))
+    }
+
+    fn open(&mut self) -> R<()> {
+        let opened = self.r.open();
+        opened.map_err(|s| self.stopped(s))
+    }
+
+    /// The next value, as `want` says.
+    fn read(&mut self, want: Want) -> R<Got> {
+        match (self.r.kind(), want) {
+            (Kind::Array, _) if want.item().is_some() => self.array(want),
+            (Kind::Object, Want::Root | Want::Layer | Want::Head) => self.object(want),
+            (Kind::Object, Want::Mask) => {
+                let got = self.any()?;
+                mask_object(&got)
+                    .map(Got::Mask)
+                    .map_err(|(suffix, r)| self.refuse(suffix, r))
+            }
+            (Kind::Array | Kind::Object, _) => {
+                let got = self.any()?;
+                Err(self.refuse("", want.other(&got)))
+            }
+            _ => {
+                let v = self.any()?;
+                want.scalar(v).map_err(|r| self.refuse("", r))
             }
         }
-        if message.starts_with("duplicate field") {
-            return not_json(text, e, JsonProblem::DuplicateKey(name.to_owned()));
+    }
+
+    /// An array of `want`'s items (a matrix's rows must agree at its end).
+    fn array(&mut self, want: Want) -> R<Got> {
+        let item = want.item().unwrap_or(Want::Num);
+        self.open()?;
+        let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
+        let mut layers = vec![];
+        let mut i = 0;
+        while self.r.next_item() {
+            self.path.push(Step::Index(i));
+            match self.read(item)? {
+                Got::Num(x) => nums.push(x),
+                Got::Row(r) => rows.push(r),
+                Got::Text(t) => texts.push(t),
+                Got::Head(h) => heads.push(h),
+                Got::Layer(l) => layers.push(l),
+                _ => {}
+            }
+            self.path.pop();
+            i += 1;
         }
+        Ok(match want {
+            Want::Row => Got::Row(nums),
+            Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| self.refuse("", r))?),
+            Want::Labels => Got::Labels(texts),
+            Want::Layers => Got::Layers(layers),
+            _ => Got::Heads(heads),
+        })
     }
-    if message.starts_with("number out of range") && !at.is_empty() {
-        return ScenarioError::new(at, Reason::NumberOutOfRange);
+
+    /// A scenario, a stacked layer or a head: its known fields in any
+    /// order, each at most once, the required ones present.
+    fn object(&mut self, want: Want) -> R<Got> {
+        let (known, required): (&'static [&'static str], &'static [&'static str]) = match want {
+            Want::Root => (FIELDS, &["format", "x", "heads"]),
+            Want::Layer => (LAYER_FIELDS, &["heads"]),
+            _ => (HEAD_FIELDS, HEAD_FIELDS),
+        };
+        self.open()?;
+        let mut got: Vec<Option<Got>> = known.iter().map(|_| None).collect();
+        loop {
+            let key = self.r.next_key();
+            let Some(key) = key.map_err(|s| self.stopped(s))? else {
+                break;
+            };
+            let Some(k) = known.iter().position(|f| *f == key) else {
+                self.path.push(Step::Key(key.clone()));
+                return Err(self.refuse("", Reason::UnknownField { name: key, known }));
+            };
+            if got[k].is_some() {
+                // Pointed at the end of the repeated key.
+                self.r.skip_ws();
+                let at = self.r.offset();
+                return Err(not_json(
+                    self.text,
+                    &Fault {
+                        at,
+                        problem: JsonProblem::DuplicateKey(key),
+                    },
+                ));
+            }
+            self.r.colon();
+            self.path.push(Step::Key(key));
+            got[k] = Some(self.value_of(known[k])?);
+            self.path.pop();
+        }
+        let index = |name: &str| known.iter().position(|k| *k == name).unwrap_or(0);
+        if let Some(&missing) = required.iter().find(|f| got[index(f)].is_none()) {
+            let mut f = field(&self.path);
+            push_key(&mut f, missing);
+            return Err(ScenarioError::new(f, Reason::MissingField(missing)));
+        }
+        let mut take = |name: &str| got[index(name)].take();
+        Ok(match want {
+            Want::Root => {
+                let Some(Got::Rows(x)) = take("x") else {
+                    unreachable!("x is required")
+                };
+                Got::Root(Scenario {
+                    format: text_of(take("format")),
+                    tokens: match take("tokens") {
+                        Some(Got::Labels(t)) => t,
+                        _ => default_tokens(x.nrows()),
+                    },
+                    x,
+                    heads: heads_of(take("heads")),
+                    w_o: rows_of(take("w_o")),
+                    scale: flag_of(take("scale"), true),
+                    mask: match take("mask") {
+                        Some(Got::Mask(m)) => m,
+                        _ => Mask::None,
+                    },
+                    positional: match take("positional") {
+                        Some(Got::Positional(p)) => p,
+                        _ => Positional::None,
+                    },
+                    residual: flag_of(take("residual"), false),
+                    stack: match take("stack") {
+                        Some(Got::Layers(l)) => l,
+                        _ => Vec::new(),
+                    },
+                })
+            }
+            Want::Layer => Got::Layer(Layer {
+                heads: heads_of(take("heads")),
+                w_o: rows_of(take("w_o")),
+                residual: flag_of(take("residual"), false),
+            }),
+            _ => Got::Head(HeadWeights {
+                w_q: rows_of(take("w_q")).unwrap_or_default(),
+                w_k: rows_of(take("w_k")).unwrap_or_default(),
+                w_v: rows_of(take("w_v")).unwrap_or_default(),
+            }),
+        })
     }
-    not_json(text, e, JsonProblem::of(e))
+
+    /// The value of field `name` of a scenario, layer or head. `tokens`,
+    /// `w_o` and `stack` may be `null` (as if absent).
+    fn value_of(&mut self, name: &str) -> R<Got> {
+        let want = match name {
+            "format" => Want::Tag,
+            "tokens" => Want::Labels,
+            "heads" => Want::Heads,
+            "residual" | "scale" => Want::Flag,
+            "mask" => Want::Mask,
+            "positional" => Want::Positional,
+            "stack" => Want::Layers,
+            _ => Want::Rows,
+        };
+        if matches!(name, "tokens" | "w_o" | "stack") && self.r.kind() == Kind::Null {
+            self.r.word();
+            // Absent: the struct's default below.
+            return Ok(Got::Flag(false));
+        }
+        self.read(want)
+    }
+}
+
+fn text_of(g: Option<Got>) -> String {
+    match g {
+        Some(Got::Text(t)) => t,
+        _ => String::new(),
+    }
+}
+
+fn heads_of(g: Option<Got>) -> Vec<HeadWeights> {
+    match g {
+        Some(Got::Heads(h)) => h,
+        _ => Vec::new(),
+    }
+}
+
+fn rows_of(g: Option<Got>) -> Option<Matrix> {
+    match g {
+        Some(Got::Rows(m)) => Some(m),
+        _ => None,
+    }
+}
+
+fn flag_of(g: Option<Got>, absent: bool) -> bool {
+    match g {
+        Some(Got::Flag(b)) => b,
+        _ => absent,
+    }
 }
 
 pub fn scenario(text: &str) -> R<Scenario> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Text that is not JSON is refused as such (line and column) before
     // any field is read, wherever the break is: a file cut short after a
-    // wrong row says it is cut short. serde_json skips a value without
-    // recursion, so this pass needs no depth limit.
-    serde_json::from_str::<serde::de::IgnoredAny>(text)
-        .map_err(|e| not_json(text, &e, JsonProblem::of(&e)))?;
-    REFUSED.with(|r| r.borrow_mut().take());
-    let mut de = serde_json::Deserializer::from_str(text);
-    let root: Root = serde_path_to_error::deserialize(&mut de)
-        .map_err(|e| problem(text, e.path(), e.inner()))?;
-    de.end()
-        .map_err(|e| not_json(text, &e, JsonProblem::Trailing))?;
-    Ok(root.0)
+    // wrong row says it is cut short.
+    check(text).map_err(|f| not_json(text, &f))?;
+    let mut doc = Doc {
+        text,
+        r: Reader::new(text),
+        path: Vec::new(),
+    };
+    match doc.read(Want::Root)? {
+        Got::Root(s) => Ok(s),
+        _ => unreachable!("Want::Root reads a scenario or refuses"),
+    }
 }
