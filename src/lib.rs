@@ -5,7 +5,7 @@
 //! - [`attention`] (crate `crates/attention`): the pure engine. A
 //!   [`attention::Scenario`] (the user's numbers) is validated and computed
 //!   into a [`attention::Trace`] that holds every intermediate matrix of every
-//!   head. nalgebra and serde, nothing of the browser.
+//!   head. nalgebra, nothing of the browser.
 //! - [`lesson`] (crate `crates/lesson`): pure teaching logic (presets, the
 //!   walkthrough's timeline and stage layout, captions as typed keys,
 //!   derivations, formulas, the notation table).

@@ -434,15 +434,23 @@ proptest! {
 #[test]
 fn whole_numbers_read_and_write_exactly() {
     let text = r#"{"a":18446744073709551615,"b":9007199254740993,"c":3.0,"d":-3,"e":1e2,"f":0}"#;
-    let v = read::Reader::with_wholes(text).value(&mut Vec::new()).unwrap();
+    let v = read::Reader::with_wholes(text)
+        .value(&mut Vec::new())
+        .unwrap();
     assert_eq!(v.get("a"), Some(&Json::Whole(u64::MAX)));
-    assert_eq!(v.get("b").and_then(Json::as_u64), Some(9_007_199_254_740_993));
+    assert_eq!(
+        v.get("b").and_then(Json::as_u64),
+        Some(9_007_199_254_740_993)
+    );
     for k in ["c", "d", "e"] {
         assert_eq!(v.get(k).and_then(Json::as_u64), None, "{k}");
     }
     assert_eq!(v.get("c").and_then(Json::as_f64), Some(3.0));
     assert_eq!(v.get("f"), Some(&Json::Whole(0)));
-    assert_eq!(v.to_compact(), text.replace("3.0", "3").replace("1e2", "100"));
+    assert_eq!(
+        v.to_compact(),
+        text.replace("3.0", "3").replace("1e2", "100")
+    );
     // Without asking, numbers are f64s.
     assert_eq!(read(text).unwrap().get("f"), Some(&Json::Number(0.0)));
 }
