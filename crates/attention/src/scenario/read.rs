@@ -17,7 +17,7 @@ type R<T> = Result<T, ScenarioError>;
 
 /// The fields of a scenario, of a stacked layer and of a head, in the order
 /// a missing one is reported.
-const FIELDS: &[&str] = &[
+pub(super) const FIELDS: &[&str] = &[
     "format",
     "tokens",
     "x",
@@ -29,8 +29,8 @@ const FIELDS: &[&str] = &[
     "positional",
     "stack",
 ];
-const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
-const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
+pub(super) const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
+pub(super) const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
 
 /// A value as written (compact), cut at 40 characters.
 fn describe(v: &Json) -> String {
@@ -44,7 +44,7 @@ fn describe(v: &Json) -> String {
 
 /// What a value of the format must be.
 #[derive(Clone, Copy)]
-enum Want {
+pub(super) enum Want {
     Root,
     Tag,
     Flag,
@@ -61,8 +61,10 @@ enum Want {
     Positional,
 }
 
-/// A value read, as the [`Want`] asked.
-enum Got {
+/// A value read, as the [`Want`] asked. (These and the format's words
+/// above are shared with the serde reader the tests compare this one
+/// with, `serde_read.rs`: what differs there is only the reading.)
+pub(super) enum Got {
     Root(Scenario),
     Text(String),
     Flag(bool),
@@ -80,7 +82,7 @@ enum Got {
 
 impl Want {
     /// The refusal of a value of another kind, quoted as written.
-    fn other(self, got: &Json) -> Reason {
+    pub(super) fn other(self, got: &Json) -> Reason {
         let got = describe(got);
         let expected = |what| Reason::Expected {
             what,
@@ -103,7 +105,7 @@ impl Want {
     }
 
     /// A number, boolean, string or null.
-    fn scalar(self, v: Json) -> Result<Got, Reason> {
+    pub(super) fn scalar(self, v: Json) -> Result<Got, Reason> {
         let word = v.as_str().unwrap_or_default();
         Ok(match (self, &v) {
             (Want::Num, Json::Number(x)) => Got::Num(*x),
@@ -133,9 +135,43 @@ impl Want {
     }
 }
 
+/// The items of an array as they are read, then the array as its [`Want`]
+/// says (a matrix's rows must agree).
+#[derive(Default)]
+pub(super) struct Items {
+    nums: Vec<f64>,
+    rows: Vec<Vec<f64>>,
+    texts: Vec<String>,
+    heads: Vec<HeadWeights>,
+    layers: Vec<Layer>,
+}
+
+impl Items {
+    pub(super) fn push(&mut self, got: Got) {
+        match got {
+            Got::Num(x) => self.nums.push(x),
+            Got::Row(r) => self.rows.push(r),
+            Got::Text(t) => self.texts.push(t),
+            Got::Head(h) => self.heads.push(h),
+            Got::Layer(l) => self.layers.push(l),
+            _ => {}
+        }
+    }
+
+    pub(super) fn finish(self, want: Want) -> Result<Got, Reason> {
+        Ok(match want {
+            Want::Row => Got::Row(self.nums),
+            Want::Rows => Got::Rows(rows::from_rows(&self.rows)?),
+            Want::Labels => Got::Labels(self.texts),
+            Want::Layers => Got::Layers(self.layers),
+            _ => Got::Heads(self.heads),
+        })
+    }
+}
+
 /// `{"padding": L}`, `{"window": W}` or `{"custom": [[…]]}`; a refusal
 /// says what follows `mask` in its field.
-fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
+pub(super) fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
     let bad = || ("", Reason::MaskForm(describe(v)));
     // Any whole number ≥ 0; beyond usize it saturates (a window that
     // wide sees every key anyway), so every written mask reads back.
@@ -187,7 +223,7 @@ fn field(path: &[Step]) -> String {
     out
 }
 
-fn push_key(out: &mut String, key: &str) {
+pub(super) fn push_key(out: &mut String, key: &str) {
     if !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') {
         if !out.is_empty() {
             out.push('.');
@@ -281,29 +317,15 @@ impl Doc<'_> {
     fn array(&mut self, want: Want) -> R<Got> {
         let item = want.item().unwrap_or(Want::Num);
         self.open()?;
-        let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
-        let mut layers = vec![];
+        let mut items = Items::default();
         let mut i = 0;
         while self.r.next_item() {
             self.path.push(Step::Index(i));
-            match self.read(item)? {
-                Got::Num(x) => nums.push(x),
-                Got::Row(r) => rows.push(r),
-                Got::Text(t) => texts.push(t),
-                Got::Head(h) => heads.push(h),
-                Got::Layer(l) => layers.push(l),
-                _ => {}
-            }
+            items.push(self.read(item)?);
             self.path.pop();
             i += 1;
         }
-        Ok(match want {
-            Want::Row => Got::Row(nums),
-            Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| self.refuse("", r))?),
-            Want::Labels => Got::Labels(texts),
-            Want::Layers => Got::Layers(layers),
-            _ => Got::Heads(heads),
-        })
+        items.finish(want).map_err(|r| self.refuse("", r))
     }
 
     /// A scenario, a stacked layer or a head: its known fields in any

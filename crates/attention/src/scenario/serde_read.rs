@@ -4,6 +4,7 @@
 //! not: the same scenario or the same refusal, field, line and column
 //! (`tests.rs`). Nothing else uses it.
 
+use super::read::{mask_object, push_key, Got, Items, Want, FIELDS, HEAD_FIELDS, LAYER_FIELDS};
 use super::*;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -13,23 +14,6 @@ use std::cell::RefCell;
 use std::fmt::Write;
 
 type R<T> = Result<T, ScenarioError>;
-
-/// The fields of a scenario and of a head (for "unknown field" and
-/// "missing field"; the same names as [`Doc`] and [`Head`]).
-const FIELDS: &[&str] = &[
-    "format",
-    "tokens",
-    "x",
-    "heads",
-    "w_o",
-    "residual",
-    "scale",
-    "mask",
-    "positional",
-    "stack",
-];
-const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
-const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
 
 /// A scenario as written (docs/format.md §1).
 #[derive(serde::Deserialize)]
@@ -87,97 +71,6 @@ fn refuse<E: serde::de::Error>(suffix: &'static str, reason: Reason) -> E {
     E::custom("refused")
 }
 
-/// A value as written (compact), cut at 40 characters.
-fn describe(v: &Json) -> String {
-    let text = v.to_compact();
-    if text.chars().count() > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
-    } else {
-        text
-    }
-}
-
-/// What a value of the format must be. One visitor ([`Seed`]) reads
-/// them all, so serde_json's parser is built into the wasm once rather
-/// than once per kind of value.
-#[derive(Clone, Copy)]
-enum Want {
-    Root,
-    Tag,
-    Flag,
-    Num,
-    Row,
-    Rows,
-    Label,
-    Labels,
-    Head,
-    Heads,
-    Layer,
-    Layers,
-    Mask,
-    Positional,
-}
-
-/// A value read, as the [`Want`] asked.
-enum Got {
-    Root(Scenario),
-    Text(String),
-    Flag(bool),
-    Num(f64),
-    Row(Vec<f64>),
-    Rows(Matrix),
-    Labels(Vec<String>),
-    Head(HeadWeights),
-    Heads(Vec<HeadWeights>),
-    Layer(Layer),
-    Layers(Vec<Layer>),
-    Mask(Mask),
-    Positional(Positional),
-}
-
-impl Want {
-    /// The refusal of a value of another kind, quoted as written.
-    fn other(self, got: &Json) -> Reason {
-        let got = describe(got);
-        let expected = |what| Reason::Expected {
-            what,
-            got: got.clone(),
-        };
-        match self {
-            Want::Root | Want::Head | Want::Layer => expected(Expected::Object),
-            Want::Layers => expected(Expected::Layers),
-            Want::Tag => Reason::Format(got),
-            Want::Flag => expected(Expected::Bool),
-            Want::Num => expected(Expected::Number),
-            Want::Row => expected(Expected::Row),
-            Want::Rows => expected(Expected::Rows),
-            Want::Label => expected(Expected::Label),
-            Want::Labels => expected(Expected::Labels),
-            Want::Heads => expected(Expected::Heads),
-            Want::Mask => Reason::MaskForm(got),
-            Want::Positional => Reason::PositionalForm(got),
-        }
-    }
-
-    /// A number, boolean, string or null.
-    fn scalar(self, v: Json) -> Result<Got, Reason> {
-        let word = v.as_str().unwrap_or_default();
-        Ok(match (self, &v) {
-            (Want::Num, Json::Number(x)) => Got::Num(*x),
-            (Want::Flag, Json::Bool(b)) => Got::Flag(*b),
-            (Want::Tag | Want::Label, Json::String(s)) => Got::Text(s.clone()),
-            (Want::Mask, _) if word == "none" => Got::Mask(Mask::None),
-            (Want::Mask, _) if word == "causal" => Got::Mask(Mask::Causal),
-            (Want::Positional, _) if word == "none" => Got::Positional(Positional::None),
-            (Want::Positional, _) if word == "sinusoidal" => {
-                Got::Positional(Positional::Sinusoidal)
-            }
-            (Want::Positional, _) if word == "onehot" => Got::Positional(Positional::OneHot),
-            _ => return Err(self.other(&v)),
-        })
-    }
-}
-
 /// Reads one value as its [`Want`] says.
 #[derive(Clone, Copy)]
 struct Seed(Want);
@@ -224,25 +117,11 @@ impl<'de> Visitor<'de> for Seed {
                 return Err(refuse("", self.0.other(&got)));
             }
         };
-        let (mut nums, mut rows, mut texts, mut heads) = (vec![], vec![], vec![], vec![]);
-        let mut layers = vec![];
+        let mut items = Items::default();
         while let Some(got) = a.next_element_seed(Seed(item))? {
-            match got {
-                Got::Num(x) => nums.push(x),
-                Got::Row(r) => rows.push(r),
-                Got::Text(t) => texts.push(t),
-                Got::Head(h) => heads.push(h),
-                Got::Layer(l) => layers.push(l),
-                _ => {}
-            }
+            items.push(got);
         }
-        Ok(match self.0 {
-            Want::Row => Got::Row(nums),
-            Want::Rows => Got::Rows(rows::from_rows(&rows).map_err(|r| refuse("", r))?),
-            Want::Labels => Got::Labels(texts),
-            Want::Layers => Got::Layers(layers),
-            _ => Got::Heads(heads),
-        })
+        items.finish(self.0).map_err(|r| refuse("", r))
     }
     fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Got, A::Error> {
         let a = MapAccessDeserializer::new(a);
@@ -346,44 +225,6 @@ impl Default for PositionalValue {
     }
 }
 
-/// `{"padding": L}`, `{"window": W}` or `{"custom": [[…]]}`; a refusal
-/// says what follows `mask` in its field.
-fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
-    let bad = || ("", Reason::MaskForm(describe(v)));
-    // Any whole number ≥ 0; beyond usize it saturates (a window that
-    // wide sees every key anyway), so every written mask reads back.
-    let count = |x: &Json, suffix: &'static str| {
-        x.as_f64()
-            .filter(|v| *v >= 0.0 && v.fract() == 0.0)
-            .map(|v| v as usize)
-            .ok_or_else(|| (suffix, Reason::WholeNumber(describe(x))))
-    };
-    let Some([(key, value)]) = v.as_object() else {
-        return Err(bad());
-    };
-    match key.as_str() {
-        "padding" => Ok(Mask::Padding(count(value, ".padding")?)),
-        "window" => Ok(Mask::Window(count(value, ".window")?)),
-        "custom" => {
-            let not_bools = || (".custom", Reason::CustomMask);
-            value
-                .as_array()
-                .ok_or_else(not_bools)?
-                .iter()
-                .map(|row| {
-                    row.as_array()
-                        .ok_or_else(not_bools)?
-                        .iter()
-                        .map(|b| b.as_bool().ok_or_else(not_bools))
-                        .collect::<Result<Vec<bool>, _>>()
-                })
-                .collect::<Result<_, _>>()
-                .map(Mask::Custom)
-        }
-        _ => Err(bad()),
-    }
-}
-
 /// The field a path names: `heads[1].w_k[0][2]`; a key that is no name
 /// (empty, spaces, quotes…) is quoted, so the path still points at it:
 /// `[""]`, `heads[0]["w q"]`.
@@ -399,17 +240,6 @@ fn field(path: &Path) -> String {
         }
     }
     out
-}
-
-fn push_key(out: &mut String, key: &str) {
-    if !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        if !out.is_empty() {
-            out.push('.');
-        }
-        out.push_str(key);
-    } else {
-        let _ = write!(out, "[{key:?}]");
-    }
 }
 
 /// The name between the first pair of backticks of serde's message.
