@@ -4,6 +4,7 @@
 //! measured here, one size per task so the page stays responsive.
 
 use super::predict::{Answer, Fixed};
+use super::LabCtx;
 use super::{keep, mini, setting, whole, Same};
 use crate::app::effects::now_ms as now;
 use crate::app::i18n::{fill, Lang, C, L};
@@ -49,11 +50,11 @@ pub const QUESTION: Fixed = Fixed {
     explanation: L::LabCostExplain,
 };
 
-#[component]
-pub fn CostLab(p: &CostLabProps) -> Html {
+/// The lab, as the labs mount it (a function: see `scaling::lab`).
+pub fn lab(c: &LabCtx) -> Html {
     QUESTION.frame(
-        p.lang,
-        html! { <CostBody scenario={p.scenario.clone()} trace={p.trace.clone()} lang={p.lang} /> },
+        c.lang,
+        html! { <CostBody scenario={c.scenario.clone()} trace={c.trace.clone()} lang={c.lang} /> },
     )
 }
 

@@ -9,6 +9,7 @@
 //! is `crate::lesson::masks`.
 
 use super::predict::Lab;
+use super::LabCtx;
 use super::{mini, whole, Same};
 use crate::app::i18n::{fill, Lang, C, L};
 use crate::attention::{compute, Mask, Scenario, Trace};
@@ -57,8 +58,8 @@ fn asked_pair(t: &Trace) -> (usize, usize, bool) {
     }
 }
 
-#[component]
-pub fn MasksLab(p: &MasksLabProps) -> Html {
+/// The lab, as the labs mount it (a function: see `scaling::lab`).
+pub fn lab(p: &LabCtx) -> Html {
     let lang = p.lang;
     // The question is posed about the mask on screen, and its answer cites
     // the weight the table below shows.

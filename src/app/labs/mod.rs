@@ -39,34 +39,19 @@ pub type Mount = fn(&LabCtx) -> Html;
 pub const LABS: [(crate::app::views::View, Mount); 7] = {
     use crate::app::views::View;
     [
-        (
-            View::Scoring,
-            |c| html! { <scoring::ScoringLab trace={c.trace.clone()} convention={c.convention} lang={c.lang} /> },
-        ),
+        (View::Scoring, scoring::lab),
         (
             View::Geometry,
             |c| html! { <geometry::GeometryLab lang={c.lang} /> },
         ),
-        (
-            View::Scaling,
-            |c| html! { <scaling::ScalingLab lang={c.lang} /> },
-        ),
-        (
-            View::Positions,
-            |c| html! { <positions::PositionsLab scenario={c.scenario.clone()} lang={c.lang} /> },
-        ),
-        (
-            View::Masks,
-            |c| html! { <masks::MasksLab scenario={c.scenario.clone()} trace={c.trace.clone()} on_edit={c.on_edit.clone()} lang={c.lang} /> },
-        ),
+        (View::Scaling, scaling::lab),
+        (View::Positions, positions::lab),
+        (View::Masks, masks::lab),
         (
             View::Dropout,
             |c| html! { <dropout::DropoutLab trace={c.trace.clone()} lang={c.lang} /> },
         ),
-        (
-            View::Cost,
-            |c| html! { <cost::CostLab scenario={c.scenario.clone()} trace={c.trace.clone()} lang={c.lang} /> },
-        ),
+        (View::Cost, cost::lab),
     ]
 };
 

@@ -6,6 +6,7 @@
 //! `crate::lesson::order` over the engine.
 
 use super::predict::{Answer, Fixed};
+use super::LabCtx;
 use super::{keep, setting};
 use crate::app::i18n::{Lang, L};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
@@ -67,11 +68,11 @@ pub const QUESTION: Fixed = Fixed {
     explanation: L::LabPositionsExplain,
 };
 
-#[component]
-pub fn PositionsLab(p: &PositionsLabProps) -> Html {
+/// The lab, as the labs mount it (a function: see `scaling::lab`).
+pub fn lab(c: &LabCtx) -> Html {
     QUESTION.frame(
-        p.lang,
-        html! { <PositionsBody scenario={p.scenario.clone()} lang={p.lang} /> },
+        c.lang,
+        html! { <PositionsBody scenario={c.scenario.clone()} lang={c.lang} /> },
     )
 }
 

@@ -6,6 +6,7 @@
 //! `crate::lesson::scaling`.
 
 use super::predict::{Answer, Fixed};
+use super::LabCtx;
 use super::{keep, setting};
 use crate::app::i18n::{Lang, C, L};
 use crate::lesson::format::rounded;
@@ -110,9 +111,11 @@ pub const QUESTION: Fixed = Fixed {
     explanation: L::LabScalingExplain,
 };
 
-#[component]
-pub fn ScalingLab(p: &ScalingLabProps) -> Html {
-    QUESTION.frame(p.lang, html! { <ScalingBody lang={p.lang} /> })
+/// The lab, as the labs mount it (a function, not a component: it has no
+/// state of its own, and [`Lab`](super::predict::Lab) below already skips a
+/// render whose question and body are unchanged).
+pub fn lab(c: &LabCtx) -> Html {
+    QUESTION.frame(c.lang, html! { <ScalingBody lang={c.lang} /> })
 }
 
 /// The experiment: controls, histograms, the curve and the table.

@@ -5,6 +5,7 @@
 //! `crate::lesson::scoring` over the engine's own softmax.
 
 use super::predict::{Answer, Fixed};
+use super::LabCtx;
 use super::{mini, SHOWN};
 use crate::app::i18n::{Lang, L};
 use crate::attention::{Matrix, Trace};
@@ -36,11 +37,11 @@ pub const QUESTION: Fixed = Fixed {
     explanation: L::LabScoringExplain,
 };
 
-#[component]
-pub fn ScoringLab(p: &ScoringLabProps) -> Html {
+/// The lab, as the labs mount it (a function: see `scaling::lab`).
+pub fn lab(c: &LabCtx) -> Html {
     QUESTION.frame(
-        p.lang,
-        html! { <ScoringBody trace={p.trace.clone()} convention={p.convention} lang={p.lang} /> },
+        c.lang,
+        html! { <ScoringBody trace={c.trace.clone()} convention={c.convention} lang={c.lang} /> },
     )
 }
 
