@@ -11,9 +11,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && npm pack --silent @fontsource/stix-two-math@5.3.0 >/dev/null && tar xzf ./*.tgz)
 python3 -m pip install --quiet --disable-pip-version-check fonttools==4.68.0 brotli
-# The characters of crates/lesson/formula-chars.txt: every one a formula
-# can draw (a test in crates/lesson/src/formulas.rs holds the formulas to
-# it), with the mathematical italic letters MathML draws a lone <mi> with.
+# The characters of crates/lesson/formula-chars.txt: exactly those the
+# formulas draw, with the mathematical italic letters MathML draws a lone
+# <mi> with (tests in crates/lesson/src/formulas.rs and src/app/heads.rs
+# fail on a missing or a spare one; the second names both).
 # The MATH table's variants of those (larger radicals, sums, brackets) come
 # with them. No hinting: the formulas are drawn at text sizes on screens
 # that smooth them (it halves the file).

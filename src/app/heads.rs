@@ -496,6 +496,40 @@ fn sup(base: &str, sup: &[String]) -> String {
     )
 }
 
+/// The notes view's four formulas for token `i` and head `r` (0-based):
+/// `qⁱ`, head r's `W^{q,r}` (transposed in the row layout), their product
+/// `q^{i,r}`, and head r's own Q row.
+fn notes_math(i: usize, r: usize, tr: bool, lang: Lang) -> [String; 4] {
+    let (ti, hr) = ((i + 1).to_string(), (r + 1).to_string());
+    let q_i = sup("q", std::slice::from_ref(&ti));
+    let w_r = sup("W", &["q".into(), hr.clone()]);
+    let (w_caption, product) = if tr {
+        (
+            math(w_r.clone()),
+            math(format!(
+                "{}<mo>=</mo>{w_r}{q_i}",
+                sup("q", &[ti.clone(), hr.clone()])
+            )),
+        )
+    } else {
+        let w_t = format!("<msup><mrow><mo>(</mo>{w_r}<mo>)</mo></mrow><mi>T</mi></msup>");
+        (
+            math(w_t.clone()),
+            math(format!(
+                "{}<mo>=</mo>{q_i}{w_t}",
+                sup("q", &[ti.clone(), hr.clone()])
+            )),
+        )
+    };
+    // Row i of head r's own Q: "Q², row 3" / "Q² 第 3 行".
+    let head_row = math(format!(
+        "{}<mtext>{}</mtext>",
+        sup("Q", std::slice::from_ref(&hr)),
+        row_suffix(lang, i + 1)
+    ));
+    [math(q_i), w_caption, product, head_row]
+}
+
 /// Multi-head attention as note 000 §5.1 writes it: for a chosen token i and
 /// head r, the shared `qⁱ`, head r's 0/1 matrix `W^{q,r}`, their product
 /// `q^{i,r}`, the head's own Q row, and the computed check that they agree.
@@ -524,33 +558,7 @@ fn NotesView(props: &SplitProps) -> Html {
             .map(|(k, l)| html! { <option value={k.to_string()} selected={k == chosen}>{ l }</option> })
             .collect::<Html>()
     };
-    let (ti, hr) = ((i + 1).to_string(), (r + 1).to_string());
-    let q_i = sup("q", std::slice::from_ref(&ti));
-    let w_r = sup("W", &["q".into(), hr.clone()]);
-    let (w_caption, product) = if tr {
-        (
-            math(w_r.clone()),
-            math(format!(
-                "{}<mo>=</mo>{w_r}{q_i}",
-                sup("q", &[ti.clone(), hr.clone()])
-            )),
-        )
-    } else {
-        let w_t = format!("<msup><mrow><mo>(</mo>{w_r}<mo>)</mo></mrow><mi>T</mi></msup>");
-        (
-            math(w_t.clone()),
-            math(format!(
-                "{}<mo>=</mo>{q_i}{w_t}",
-                sup("q", &[ti.clone(), hr.clone()])
-            )),
-        )
-    };
-    // Row i of head r's own Q: "Q², row 3" / "Q² 第 3 行".
-    let head_row = math(format!(
-        "{}<mtext>{}</mtext>",
-        sup("Q", std::slice::from_ref(&hr)),
-        row_suffix(lang, i + 1)
-    ));
+    let [q_i, w_caption, product, head_row] = notes_math(i, r, tr, lang);
     let answer = if f.equal { S::Yes } else { S::No };
     html! {
         <section class="heads-notes" data-figure="heads-notes" aria-labelledby="heads-notes-title">
@@ -564,7 +572,7 @@ fn NotesView(props: &SplitProps) -> Html {
                     <select data-pick="head" onchange={choose(1)}>{ options((0..s.heads.len()).map(|k| head_name(lang, k)).collect(), r) }</select></label>
             </p>
             <div class="row-of-matrices">
-                { block_matrix("q_shared", None, f.shared, d_k, math(q_i.clone()), tr, lang) }
+                { block_matrix("q_shared", None, f.shared, d_k, q_i, tr, lang) }
                 // Stored as the notes write it (d_k × h·d_k): the row layout shows it transposed.
                 { block_matrix("w_q_head", None, f.select, d_k, w_caption, !tr, lang) }
                 { block_matrix("q_head_notes", Some(r + 1), f.q_r, d_k, product, tr, lang) }
@@ -574,5 +582,39 @@ fn NotesView(props: &SplitProps) -> Html {
             <p class="note">{ super::rich::rich(S::NotesRelate.t(lang)) }</p>
             <p class="note">{ S::NotesLearned.t(lang) }</p>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::formulas::{drawn_chars, font_chars, formula_chars};
+
+    /// The math font (cut to `crates/lesson/formula-chars.txt` by
+    /// scripts/make-math-font.sh) holds exactly the characters the
+    /// formulas draw: the engine's and the teaching logic's
+    /// (`formula_chars`, whose own test checks the same list) and the
+    /// notes view's above. A missing one would be drawn with another font;
+    /// a spare one is bytes every reader fetches for nothing.
+    #[test]
+    fn the_math_font_holds_exactly_what_the_formulas_draw() {
+        let mut used = formula_chars();
+        for lang in [Lang::Zh, Lang::En] {
+            for tr in [false, true] {
+                for (i, r) in [(0, 0), (8, 11), (99, 3)] {
+                    for f in notes_math(i, r, tr, lang) {
+                        drawn_chars(&f, &mut used);
+                    }
+                }
+            }
+        }
+        let font = font_chars();
+        let missing: String = used.difference(&font).collect();
+        let spare: String = font.difference(&used).collect();
+        assert!(
+            missing.is_empty() && spare.is_empty(),
+            "crates/lesson/formula-chars.txt: add {missing:?}, remove {spare:?}, \
+             then run scripts/make-math-font.sh"
+        );
     }
 }
