@@ -16,7 +16,13 @@ and make dist/ small and strict.
    without 'unsafe-inline' for scripts (its one inline script, the chooser
    scripts/prerender.mjs writes, is allowed by its hash: docs/embedding.md,
    "Content-Security-Policy").
-2. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
+2. Give the main module's imports from its glue short names: wasm-bindgen
+   names each one after the JS function and a hash of it
+   (`__wbg_querySelectorAll_bd785907acdf7800`), and every name is written
+   twice, in the wasm's import section and as a key of the glue's imports
+   object, where its 16 random hex digits do not compress (about 6.5 KB
+   gzip for the 210 imports; docs/performance.md).
+3. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
    paint.
 """
@@ -61,6 +67,94 @@ def replace_once(text: str, old: str, new: str, what: str) -> str:
     return text.replace(old, new)
 
 
+def leb(data: bytes, at: int) -> tuple[int, int]:
+    """The unsigned LEB128 number at `at`, and where it ends."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+def uleb(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
+    """`wasm` and its `glue` with every function the wasm imports from
+    `module` (the glue's imports object) renamed `a`, `b`, …, `aa`, …:
+    the import section is rewritten and each name's one key in the glue
+    follows."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+    def name_of(k: int) -> str:
+        out = letters[k % 52]
+        while k >= 52:
+            k = k // 52 - 1
+            out = letters[k % 52] + out
+        return out
+
+    if wasm[:8] != b"\0asm\x01\0\0\0":
+        sys.exit("postbuild: the main module is not WebAssembly 1")
+    out, at, renamed = bytearray(wasm[:8]), 8, 0
+    while at < len(wasm):
+        sid = wasm[at]
+        size, start = leb(wasm, at + 1)
+        end = start + size
+        if sid != 2:
+            out += wasm[at:end]
+            at = end
+            continue
+        count, p = leb(wasm, start)
+        section = bytearray(uleb(count))
+        for _ in range(count):
+            n, p = leb(wasm, p)
+            mod = wasm[p:p + n].decode()
+            p += n
+            n, p = leb(wasm, p)
+            name = wasm[p:p + n].decode()
+            p += n
+            kind, q = wasm[p], p + 1
+            if kind == 0:  # a function: its type index
+                _, q = leb(wasm, q)
+            elif kind in (1, 2):  # a table (its element type first) or a memory: limits
+                q += kind == 1
+                flags, q = leb(wasm, q)
+                _, q = leb(wasm, q)
+                if flags & 1:
+                    _, q = leb(wasm, q)
+            elif kind == 3:  # a global: type and mutability
+                q += 2
+            else:
+                sys.exit(f"postbuild: import {name!r} of unknown kind {kind}")
+            if mod == module and kind == 0:
+                new = name_of(renamed)
+                renamed += 1
+                glue = replace_once(glue, f"\n        {name}: function", f"\n        {new}: function", "the glue's imports")
+                if name in glue:
+                    sys.exit(f"postbuild: the glue names {name} outside its imports object")
+                name = new
+            for text in (mod, name):
+                section += uleb(len(text.encode())) + text.encode()
+            section += wasm[p:q]
+            p = q
+        if p != end:
+            sys.exit("postbuild: the import section did not read to its end")
+        out += bytes([2]) + uleb(len(section)) + section
+        at = end
+    if renamed == 0:
+        sys.exit(f"postbuild: the main module imports nothing from {module}")
+    return bytes(out), glue
+
+
 if web is None:
     sys.exit("postbuild: usage: postbuild.py DIST WEB (the WebAssembly's build, scripts/build.sh)")
 # Where the code goes: the Rust link Trunk skipped (index.html). Checked
@@ -89,10 +183,10 @@ if {"split_labs.wasm", "split_train.wasm"} - chunks.keys():
 loader = (web / "__wasm_split.js").read_text(encoding="utf-8")
 for old, new in chunks.items():
     loader = replace_once(loader, f'"./{old}"', f'"./{new}"', "the chunks' loader")
-main_wasm = (web / "attention-lab_bg.wasm").read_bytes()
+glue = (web / "attention-lab.js").read_text(encoding="utf-8")
+main_wasm, glue = short_imports((web / "attention-lab_bg.wasm").read_bytes(), glue, "./attention-lab_bg.js")
 wasm_name = f"attention-lab-{short(main_wasm)}_bg.wasm"
 (dist / wasm_name).write_bytes(main_wasm)
-glue = (web / "attention-lab.js").read_text(encoding="utf-8")
 glue = replace_once(glue, "'attention-lab_bg.wasm'", f"'{wasm_name}'", "the glue")
 # The glue imports the chunks' loader and the loader imports the glue:
 # both names come from one hash of both texts, the names left out. (The
