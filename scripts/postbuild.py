@@ -49,12 +49,14 @@ def short(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def minify(text: str) -> str:
-    """The text of one ES module, minified by terser (string literals, so
-    file names, are kept as written)."""
+def minify(text: str, module: bool = True) -> str:
+    """The text of one ES module (or, with `module` false, of a classic
+    script, left in the syntax it is written in), minified by terser
+    (string literals, so file names, are kept as written)."""
     tmp = dist / ".minify.js"
     tmp.write_text(text, encoding="utf-8")
-    subprocess.run([str(terser), str(tmp), "--module", "--compress", "--mangle", "--output", str(tmp)], check=True)
+    kind = ["--module"] if module else []
+    subprocess.run([str(terser), str(tmp), *kind, "--compress", "--mangle", "--output", str(tmp)], check=True)
     out = tmp.read_text(encoding="utf-8")
     tmp.unlink()
     return out
@@ -203,6 +205,11 @@ if "./SPLIT_JS" not in glue:
     sys.exit("postbuild: the minified glue lost its import of the loader")
 (dist / glue_name).write_text(glue.replace("./SPLIT_JS", f"./{loader_name}"), encoding="utf-8")
 (dist / loader_name).write_text(replace_once(loader, "./GLUE_JS", f"./{glue_name}", "the loader"), encoding="utf-8")
+# The page's classic script (static/support.js: the app's start, and the
+# message for a browser that cannot run it), minified like the rest; it is
+# ES5, which terser keeps, so the oldest browsers still read it.
+support = dist / "support.js"
+support.write_text(minify(support.read_text(encoding="utf-8"), module=False), encoding="utf-8")
 snippets = web / "snippets"
 if snippets.is_dir():
     shutil.rmtree(dist / "snippets", ignore_errors=True)
