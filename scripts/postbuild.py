@@ -90,6 +90,21 @@ def uleb(value: int) -> bytes:
             return bytes(out)
 
 
+# The first entry of the standard library's table of 128-bit powers of five
+# (5^-342, its high word, little-endian), which `str::parse::<f64>` brings
+# along: 11 KB gzip of random bits. The app reads decimals with
+# attention::decimal::parse_f64 instead (docs/performance.md, "Numbers read
+# without a table"); one call of the standard reader anywhere puts the
+# table back, and the build says where to look.
+FLOAT_TABLE = (0xEEF453D6923BD65A).to_bytes(8, "little")
+
+
+def no_float_table(name: str, data: bytes) -> None:
+    if FLOAT_TABLE in data:
+        sys.exit(f"postbuild: {name} carries the standard library's table for reading decimals "
+                 "(a str::parse::<f64> or f64::from_str call): read them with attention::decimal::parse_f64")
+
+
 def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
     """`wasm` and its `glue` with every function the wasm imports from
     `module` (the glue's imports object) renamed `a`, `b`, …, `aa`, …:
@@ -177,6 +192,7 @@ for wasm in sorted(web.glob("*.wasm")):
     if not m:
         sys.exit(f"postbuild: {wasm.name}: not a chunk wasm_split writes")
     data = wasm.read_bytes()
+    no_float_table(wasm.name, data)
     name = f"{m.group(1) or 'shared'}-{short(data)}.wasm"
     (dist / name).write_bytes(data)
     chunks[wasm.name] = name
@@ -186,6 +202,7 @@ loader = (web / "__wasm_split.js").read_text(encoding="utf-8")
 for old, new in chunks.items():
     loader = replace_once(loader, f'"./{old}"', f'"./{new}"', "the chunks' loader")
 glue = (web / "attention-lab.js").read_text(encoding="utf-8")
+no_float_table("attention-lab_bg.wasm", (web / "attention-lab_bg.wasm").read_bytes())
 main_wasm, glue = short_imports((web / "attention-lab_bg.wasm").read_bytes(), glue, "./attention-lab_bg.js")
 wasm_name = f"attention-lab-{short(main_wasm)}_bg.wasm"
 (dist / wasm_name).write_bytes(main_wasm)

@@ -23,6 +23,7 @@
 
 pub mod additive;
 pub mod cost;
+pub mod decimal;
 mod engine;
 pub mod json;
 mod mask;

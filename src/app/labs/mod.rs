@@ -123,10 +123,35 @@ fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
 /// A lab's setting as the address gives it (`?scaling.dk=16`; the keys are
 /// `views::VIEWS`), if it reads as a `T` that `ok` accepts: a copied
 /// embed code or link opens the lab as the reader left it.
-fn setting<T: std::str::FromStr>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
+fn setting<T: Setting>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
     crate::app::effects::query(key)
-        .and_then(|v| v.parse().ok())
+        .and_then(|v| T::read(&v))
         .filter(ok)
+}
+
+/// What a lab's setting can be, read from the address's text: integers and
+/// words as `str::parse` reads them, decimals by the engine's reader (the
+/// standard library's would bring its table of powers of five into the
+/// page: `attention::decimal`).
+trait Setting: Sized {
+    fn read(text: &str) -> Option<Self>;
+}
+
+macro_rules! parsed_setting {
+    ($($t:ty),*) => {$(
+        impl Setting for $t {
+            fn read(text: &str) -> Option<Self> {
+                text.parse().ok()
+            }
+        }
+    )*};
+}
+parsed_setting!(u8, u64, usize, String);
+
+impl Setting for f64 {
+    fn read(text: &str) -> Option<Self> {
+        crate::attention::decimal::parse_f64(text)
+    }
 }
 
 /// Writes a lab's setting into the address (no reload, no history entry).

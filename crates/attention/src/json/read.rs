@@ -7,8 +7,9 @@
 //!    stack). Text cut short is refused as such wherever the break is.
 //! 2. [`Reader`]: over text that passed [`check`], one value at a time, as
 //!    the caller asks: strings unescaped (a lone UTF-16 surrogate refused),
-//!    numbers rounded correctly (`str::parse::<f64>`, so every number the
-//!    writer prints reads back bit for bit), any value as a [`Json`], and
+//!    numbers rounded correctly ([`crate::decimal::parse_f64`], which reads
+//!    as `str::parse::<f64>` does, so every number the writer prints reads
+//!    back bit for bit), any value as a [`Json`], and
 //!    nesting bounded by [`DEPTH`], so a reader that recurses stays within
 //!    the stack.
 //!
@@ -453,8 +454,8 @@ impl<'a> Reader<'a> {
             self.c.i += 1;
         }
         let literal = std::str::from_utf8(&self.c.b[start..self.c.i]).unwrap_or_default();
-        match literal.parse::<f64>() {
-            Ok(x) if x.is_finite() => Ok(x),
+        match crate::decimal::parse_f64(literal) {
+            Some(x) if x.is_finite() => Ok(x),
             _ => Err(Stop::OutOfRange { at: self.c.i }),
         }
     }
