@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""After the release build: the main module and each chunk split off it
-(docs/architecture.md, "One module and its chunks") carry only the string
-tables they show (src/app/i18n/mod.rs).
+"""After the release build: the main module and its chunks (docs/architecture.md,
+"One module and its chunks") carry none of the string tables' text
+(src/app/i18n/mod.rs), and each language's file, strings-LANG-<hash>.txt,
+carries that language's.
 
-A table (`strings! { NAME, TABLE; … }` in src/app/i18n/) is linked whole by
-any code that uses one of its keys, so one stray key links a whole
-table's text, in both languages, where it is never shown (the training
-lab once carried the page's 22 KB this way: docs/performance.md, "First
-paint"), and a key the page uses keeps a lab's table in the first screen.
-This looks for every long string of every table in each wasm file: a table
-a file may not carry must have none there, and each table it must carry
-must have some (so the search can see strings at all). A table the page
-and a lab both show is the main module's; its strings only the lab uses
-may go with the lab's chunk.
+The browser's build reads each language's words from its file when the
+reader first sees that language (src/app/i18n/load.rs), so that no reader
+fetches both languages (docs/performance.md, "Each language's words when
+it is read"). A table's text in a module would mean the build took the
+tables in after all (a `strings!` table compiled without the `split`
+feature), both languages again, for every reader. Before, when the
+modules carried the tables, this checked that each carried only the tables
+it shows (the training lab once carried the page's 22 KB that way).
+This looks for every long string of every table: no wasm file may have
+one (unless the same words are also written outside the tables, in a
+caption, say), and the two files together must have them all.
 
 Usage: python3 scripts/check-strings.py DIST
 """
@@ -24,14 +26,13 @@ import sys
 root = pathlib.Path(__file__).resolve().parent.parent
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 
-# Each wasm file: the tables it may carry, and those it must. What the
-# labs and the training lab share (shared-*.wasm: none, one or more) may
-# carry only what both show.
+# Each wasm file: the tables it may carry, and those it must: none. What
+# the labs and the training lab share is shared-*.wasm (none, one or more).
 MODULES = {
-    "attention-lab-*_bg.wasm": ({"C", "S", "H", "TP"}, {"C", "S", "H", "TP"}),
-    "labs-*.wasm": ({"C", "L"}, {"L"}),
-    "train-*.wasm": ({"C", "T", "H"}, {"T"}),
-    "shared-*.wasm": ({"C"}, set()),
+    "attention-lab-*_bg.wasm": (set(), set()),
+    "labs-*.wasm": (set(), set()),
+    "train-*.wasm": (set(), set()),
+    "shared-*.wasm": (set(), set()),
 }
 OPTIONAL = {"shared-*.wasm"}
 MIN_LEN = 20  # shorter strings ("Seed", "权重") recur across tables
@@ -45,7 +46,7 @@ for src in sorted((root / "src/app/i18n").glob("*.rs")):
     text = src.read_text(encoding="utf-8")
     everywhere.update(re.findall(LITERAL, text))
     uses += len(re.findall(r"^strings! \{", text, re.M))
-    for block in re.finditer(r"^strings! \{\s*(\w+), \w+;(.*?)\n\}", text, re.S | re.M):
+    for block in re.finditer(r"^strings! \{\s*(\w+), \w+, [^;]+;(.*?)\n\}", text, re.S | re.M):
         literals = re.findall(LITERAL, block.group(2))
         in_table[block.group(1)] = collections.Counter(literals)
         tables[block.group(1)] = {s for s in literals if "\\" not in s and len(s.encode()) >= MIN_LEN}
@@ -54,7 +55,7 @@ if uses != len(tables):
 # The text written outside each table (a caption, another table's sentence):
 # a string of the table that is part of it proves nothing.
 outside = {name: [s for s, n in everywhere.items() if n > counts[s]] for name, counts in in_table.items()}
-missing = {t for shown, _ in MODULES.values() for t in shown} - tables.keys()
+missing = {"C", "S", "H", "L", "T", "TP"} - tables.keys()
 if missing:
     sys.exit(f"check-strings: tables {sorted(missing)} not found in src/app/i18n/")
 
@@ -79,7 +80,19 @@ for module, (shown, needed) in MODULES.items():
                 print(f"check-strings: {module} links table {name}, which it never shows "
                       f"({len(stray)} of its strings, e.g. {stray[0][:60]!r})", file=sys.stderr)
                 failed = True
+# Each language's file: the build's words, every long string of every
+# table in one of the two.
+words = {lang: sorted(dist.glob(f"strings-{lang}-*.txt")) for lang in ("zh", "en")}
+if any(len(files) != 1 for files in words.values()):
+    sys.exit(f"check-strings: expected one strings-zh-*.txt and one strings-en-*.txt in {dist}")
+text = b"\0".join(files[0].read_bytes() for files in words.values())
+for name, strings in sorted(tables.items()):
+    absent = [s for s in strings if s.encode() not in text]
+    if absent or not strings:
+        print(f"check-strings: table {name}'s words are not all in the language files "
+              f"({len(absent)} missing, e.g. {absent[:1]})", file=sys.stderr)
+        failed = True
 if failed:
     sys.exit(1)
-summary = ", ".join(m + ": " + "+".join(sorted(t)) for m, (t, _) in MODULES.items())
-print(f"check-strings: each module and chunk carries only the string tables it shows ({summary})")
+print(f"check-strings: no module or chunk carries the string tables; "
+      f"{words['zh'][0].name} and {words['en'][0].name} hold all {len(tables)}")

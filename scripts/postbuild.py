@@ -22,7 +22,12 @@ and make dist/ small and strict.
    twice, in the wasm's import section and as a key of the glue's imports
    object, where its 16 random hex digits do not compress (about 6.5 KB
    gzip for the 210 imports; docs/performance.md).
-3. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
+3. Name each language's words (strings-zh.txt and strings-en.txt, which
+   examples/strings.rs wrote beside the WebAssembly) strings-LANG-<hash>.txt:
+   the app fetches its language's through the start script, which starts
+   fetching the language the page's chooser picked before the WebAssembly
+   is compiled (src/app/i18n/load.rs).
+4. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
    paint.
 """
@@ -180,7 +185,8 @@ SKIPPED = re.compile(r"<link data-trunk [^>]*\bdata-trunk-skip\b[^>]*\brel=rust>
 if len(SKIPPED.findall(html)) != 1:
     sys.exit("postbuild: the skipped Rust link was not found in index.html (run trunk build first)")
 for old in [*dist.glob("attention-lab-*"), *dist.glob("split-*.js"), *dist.glob("start-*.js"),
-            *dist.glob("labs-*.wasm"), *dist.glob("train-*.wasm"), *dist.glob("shared-*.wasm")]:
+            *dist.glob("labs-*.wasm"), *dist.glob("train-*.wasm"), *dist.glob("shared-*.wasm"),
+            *dist.glob("strings-*.txt")]:
     old.unlink()
 # The chunks: split_NAME.wasm is what only NAME's split points reach,
 # chunk_K.wasm what several of them share.
@@ -231,9 +237,35 @@ snippets = web / "snippets"
 if snippets.is_dir():
     shutil.rmtree(dist / "snippets", ignore_errors=True)
     shutil.copytree(snippets, dist / "snippets")
+# Each language's words, in a file named after its content.
+words = {}
+for lang in ["zh", "en"]:
+    text = (web / f"strings-{lang}.txt").read_bytes()
+    words[lang] = f"strings-{lang}-{short(text)}.txt"
+    (dist / words[lang]).write_bytes(text)
+    words[lang] = (words[lang], sri(dist / words[lang]))
 # The start, as Trunk's own start script does it (the app reads nothing
-# of it but the module's start).
+# of it but the module's start), and `attentionLabText(lang)`, a promise of
+# a language's words (null when they cannot be fetched; asked again
+# then). The language the app will open in is asked for at once, while the
+# WebAssembly compiles: the rule of src/app/effects.rs, `initial_lang`
+# (?lang=, then the remembered one, then the browser's), as the chooser of
+# scripts/prerender.mjs has it. Were they ever to disagree, the app would
+# ask for its own language when it starts, a round trip later.
+ASK_FIRST = """try {
+  const code = (c) => ((c = (c || '').trim().toLowerCase()) === 'zh' || /^zh[-_]/.test(c) ? 'zh' : c === 'en' || /^en[-_]/.test(c) ? 'en' : null);
+  window.attentionLabText(code(new URLSearchParams(location.search).get('lang')) || code(localStorage.getItem('attention-lab.lang'))
+    || (code(navigator.language) === 'zh' ? 'zh' : 'en'));
+} catch (e) {
+  // No storage (a sandboxed frame): the app asks for its language itself.
+}"""
+texts = ", ".join(f"{lang}: ['./{name}', '{integrity}']" for lang, (name, integrity) in words.items())
 start = minify(f"""import init, * as bindings from './{glue_name}';
+const texts = {{{texts}}}, asked = {{}};
+window.attentionLabText = (lang) => asked[lang] || (asked[lang] = fetch(texts[lang][0], {{ integrity: texts[lang][1] }})
+  .then((r) => (r.ok ? r.text() : null), () => null)
+  .then((text) => {{ if (text === null) delete asked[lang]; return text; }}));
+{ASK_FIRST}
 const wasm = await init({{ module_or_path: './{wasm_name}' }});
 window.wasmBindings = bindings;
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", {{detail: {{wasm}}}}));

@@ -7,6 +7,22 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 use attention_lab::app::{effects, App};
 
 fn main() {
+    // The browser's release build reads its language's words first
+    // (src/app/i18n/load.rs); the pre-rendered first screen stays until then.
+    #[cfg(feature = "split")]
+    wasm_bindgen_futures::spawn_local(async {
+        let lang = effects::initial_lang(false);
+        if attention_lab::app::i18n::load(lang).await {
+            render();
+        } else {
+            effects::words_unavailable();
+        }
+    });
+    #[cfg(not(feature = "split"))]
+    render();
+}
+
+fn render() {
     // Into its own element: the body keeps the pre-rendered first screen
     // until the app's stage replaces it (docs/performance.md, "First paint").
     let Some(root) = effects::app_root() else {

@@ -213,6 +213,36 @@ pub fn app_root() -> Option<web_sys::Element> {
     Some(root)
 }
 
+/// Says, in both languages, that the page's words could not be fetched
+/// (src/app/i18n/load.rs), in the box `static/support.js` uses for a
+/// browser that cannot run the app; the pre-rendered first screen stays.
+#[cfg(feature = "split")]
+pub fn words_unavailable() {
+    let Some(doc) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    let (Some(body), Ok(bx)) = (doc.body(), doc.create_element("div")) else {
+        return;
+    };
+    bx.set_class_name("unsupported");
+    let _ = bx.set_attribute("role", "alert");
+    let _ = bx.set_attribute("data-words-unavailable", "");
+    for (lang, text) in [
+        ("zh-CN", "注意力实验室的文字没能下载，页面还不能使用。请检查网络后重新加载。"),
+        (
+            "en",
+            "Attention Lab could not download its words, so the page cannot start. Check the connection and reload.",
+        ),
+    ] {
+        if let Ok(p) = doc.create_element("p") {
+            let _ = p.set_attribute("lang", lang);
+            p.set_text_content(Some(text));
+            let _ = bx.append_child(&p);
+        }
+    }
+    let _ = body.insert_before(&bx, body.first_child().as_ref());
+}
+
 /// Whether a pre-rendered copy of the first screen is shown
 /// (`<html data-pre>`, set by the chooser script before the body is parsed).
 fn prerender_shown() -> bool {

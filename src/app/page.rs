@@ -137,6 +137,7 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
             };
             messages.push(format!("{} {}", prefix.t(lang), refusal_text(e, lang)));
         }
+        Some(Alert::LangUnavailable) => messages.push(S::LangUnavailable.t(lang).to_string()),
         None => {}
     }
     if !state.trace().undefined_rows.is_empty() {
@@ -468,7 +469,21 @@ pub fn App() -> Html {
     };
     let switch_lang = {
         let d = dispatcher.clone();
-        Callback::from(move |_| d.dispatch(Action::SetLang(lang.other())))
+        Callback::from(move |_| {
+            let (d, other) = (d.clone(), lang.other());
+            // The browser's release build shows a language once its words
+            // are here (src/app/i18n/load.rs).
+            #[cfg(feature = "split")]
+            wasm_bindgen_futures::spawn_local(async move {
+                d.dispatch(if crate::app::i18n::load(other).await {
+                    Action::SetLang(other)
+                } else {
+                    Action::LangUnavailable
+                })
+            });
+            #[cfg(not(feature = "split"))]
+            d.dispatch(Action::SetLang(other));
+        })
     };
     let dismiss = {
         let d = dispatcher.clone();

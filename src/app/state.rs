@@ -38,6 +38,10 @@ pub enum Alert {
     BadLink(LinkError),
     /// An imported file or an edit was refused; nothing changed.
     Refused(Source, Refusal),
+    /// The other language's words could not be fetched (the browser's
+    /// release build fetches each language's words when it is first
+    /// shown): the page stays in its language.
+    LangUnavailable,
 }
 
 /// Every layer's trace, each shared on its own (a heatmap or a head keeps
@@ -185,6 +189,8 @@ pub enum Action {
     Load(Scenario, Source),
     /// A `#s=` link was broken: show why; the scenario on screen stays.
     BadLink(LinkError),
+    /// The other language's words could not be fetched: say so.
+    LangUnavailable,
     /// Open the work a link or another tab replaced (undoable).
     RestorePrevious,
     /// Another tab saved this scenario: show it, keeping this tab's
@@ -444,6 +450,10 @@ impl State {
                 alert: Some(Alert::BadLink(e)),
                 ..(*self).clone()
             },
+            Action::LangUnavailable => State {
+                alert: Some(Alert::LangUnavailable),
+                ..(*self).clone()
+            },
             Action::RestorePrevious => match self.previous.clone() {
                 Some(p) => State {
                     previous: None,
@@ -524,6 +534,18 @@ mod tests {
         assert_eq!(s.alert, Some(Alert::BadLink(LinkError::NotBase64)));
         assert_eq!(*s.scenario, default_scenario());
         assert_eq!(s.preset, Some(Preset::Notes004));
+    }
+
+    #[test]
+    fn words_that_cannot_be_fetched_leave_the_language_and_the_work_and_say_so() {
+        let s = start().reduce(cell(7.0));
+        let after = s.clone().reduce(Action::LangUnavailable);
+        assert_eq!(after.alert, Some(Alert::LangUnavailable));
+        assert_eq!(after.lang, Lang::En);
+        assert_eq!(after.scenario, s.scenario);
+        assert_eq!(after.undo.len(), 1);
+        let dismissed = after.reduce(Action::DismissAlert);
+        assert_eq!(dismissed.alert, None);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::{strings, Lang};
 
 strings! {
-    H, MAPS;
+    H, MAPS, super::BASE_H;
     TipScore => "分数", "score";
     TipScaled => "缩放后的分数", "scaled score";
     TipWeight => "权重", "weight";

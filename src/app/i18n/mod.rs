@@ -1,16 +1,16 @@
 //! Every string a user can see, in Chinese and English, in six tables by
-//! which part of the app shows it, so that the labs' and the training lab's
-//! words go with their chunks of the WebAssembly module (docs/architecture.md,
-//! "One module and its chunks"): [`C`] (every part), [`S`] (the page:
-//! `page.rs`), [`H`] (the heatmaps, which the page and the training lab draw:
-//! `maps.rs`), [`L`] (the labs: `labs.rs`), [`T`] (the training lab:
-//! `train.rs`) and [`TP`] (the page's few words about the training lab, also
-//! in `train.rs`). A table is linked whole by any code that uses one of its
-//! keys, and a table the page uses stays in the main module:
-//! `scripts/check-strings.py` checks after the release build that neither
-//! the main module nor a chunk carries a table it does not show. Sentences with numbers are
-//! filled from the figure's values ([`fill`]); the walkthrough's captions
-//! are worded in `captions.rs`, refusals in `errors.rs`.
+//! which part of the app shows it: [`C`] (every part), [`S`] (the page:
+//! `page.rs`), [`H`] (the heatmaps, which the page and the training lab
+//! draw: `maps.rs`), [`L`] (the labs: `labs.rs`), [`T`] (the training lab:
+//! `train.rs`) and [`TP`] (the page's few words about the training lab,
+//! also in `train.rs`). In the browser's release build (the feature
+//! `split`) the tables' texts are not compiled in: each language's are a
+//! file of their own, and a reader fetches only the language they read
+//! (`load.rs`; docs/architecture.md, "One module and its chunks").
+//! `scripts/check-strings.py` checks after the release build that no
+//! module carries them. Sentences with numbers are filled from the
+//! figure's values ([`fill`]); the walkthrough's captions are worded in
+//! `captions.rs`, refusals in `errors.rs`.
 //!
 //! Each table is written with one macro so that a key cannot exist without
 //! both languages; a test checks that neither is empty.
@@ -32,21 +32,47 @@ pub use page::S;
 pub use train::{T, TP};
 
 macro_rules! strings {
-    ($name:ident, $table:ident; $($key:ident => $zh:expr, $en:expr;)*) => {
+    ($name:ident, $table:ident, $base:expr; $($key:ident => $zh:expr, $en:expr;)*) => {
         /// A key of the string table.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $name { $($key),* }
 
-        /// Chinese and English of every key, in the order of `S`.
+        /// Chinese and English of every key, in the order of the keys. Not
+        /// in the browser's release build: there the texts come from
+        /// `strings-LANG-<hash>.txt` ([`load`]).
+        #[cfg(not(feature = "split"))]
         const $table: &[[&str; 2]] = &[$([$zh, $en]),*];
 
         impl $name {
             /// Every key, for the completeness test.
+            #[cfg(test)]
             pub const ALL: &'static [$name] = &[$($name::$key),*];
 
+            /// How many keys the table has.
+            pub const COUNT: usize = [$(stringify!($key)),*].len();
+
+            /// Where the table's first text is among all the tables' texts
+            /// ([`texts`]): read by `t` in the browser's release build, and
+            /// by the tests.
+            #[cfg_attr(not(any(test, feature = "split")), allow(dead_code))]
+            pub(crate) const BASE: usize = $base;
+
             /// The text of this key in `lang`.
+            #[cfg(not(feature = "split"))]
             pub fn t(self, lang: Lang) -> &'static str {
                 $table[self as usize][(lang == Lang::En) as usize]
+            }
+
+            /// The text of this key in `lang`, from the texts [`load`] read.
+            #[cfg(feature = "split")]
+            pub fn t(self, lang: Lang) -> &'static str {
+                $crate::app::i18n::loaded(lang, Self::BASE + self as usize)
+            }
+
+            /// The table's texts in `lang`, in the order of its keys.
+            #[cfg(not(feature = "split"))]
+            pub(crate) fn texts(lang: Lang) -> impl Iterator<Item = &'static str> {
+                $table.iter().map(move |pair| pair[(lang == Lang::En) as usize])
             }
         }
     };
@@ -54,7 +80,7 @@ macro_rules! strings {
 pub(crate) use strings;
 
 strings! {
-    C, COMMON;
+    C, COMMON, 0;
     QueryWord => "查询", "query";
     KeyWord => "键", "key";
     Play => "播放", "Play";
@@ -63,6 +89,37 @@ strings! {
     Colon => "：", ": ";
     LabsHeading => "实验：注意力为什么这样算", "Labs: why attention is computed this way";
 }
+
+// Each table's first text among all the tables' texts: the order of
+// [`texts`] and of the files the browser's build reads ([`load`]).
+const BASE_S: usize = C::BASE + C::COUNT;
+const BASE_H: usize = BASE_S + S::COUNT;
+const BASE_L: usize = BASE_H + H::COUNT;
+const BASE_T: usize = BASE_L + L::COUNT;
+const BASE_TP: usize = BASE_T + T::COUNT;
+/// How many texts the tables hold in each language.
+pub const TEXTS: usize = BASE_TP + TP::COUNT;
+
+/// Every table's texts in `lang`, one after the other (C, S, H, L, T, TP):
+/// what `examples/strings.rs` writes into the file of each language that
+/// the browser's release build reads instead of carrying both languages
+/// in its code (docs/performance.md, "Each language's words when it is
+/// read").
+#[cfg(not(feature = "split"))]
+pub fn texts(lang: Lang) -> Vec<&'static str> {
+    C::texts(lang)
+        .chain(S::texts(lang))
+        .chain(H::texts(lang))
+        .chain(L::texts(lang))
+        .chain(T::texts(lang))
+        .chain(TP::texts(lang))
+        .collect()
+}
+
+#[cfg(feature = "split")]
+mod load;
+#[cfg(feature = "split")]
+pub use load::{load, loaded};
 
 /// Every key of the tables with its two texts, for the tests that
 /// read the whole table.
@@ -181,6 +238,50 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
                 && zh.contains("[1.9366, 6.6831, 1.5951]"),
             "{zh}"
         );
+    }
+
+    #[test]
+    fn each_key_is_found_at_its_tables_base_in_the_texts_of_both_languages() {
+        // The order the browser's release build reads its texts in
+        // (load.rs): text BASE + key of `texts(lang)` is the key's text.
+        for lang in [Lang::Zh, Lang::En] {
+            let all = texts(lang);
+            assert_eq!(all.len(), TEXTS);
+            let mut checked = 0;
+            let mut check = |base: usize, keys: &mut dyn Iterator<Item = (usize, &'static str)>| {
+                for (k, text) in keys {
+                    assert_eq!(all[base + k], text, "text {} in {lang:?}", base + k);
+                    checked += 1;
+                }
+            };
+            check(
+                C::BASE,
+                &mut C::ALL.iter().map(|k| (*k as usize, k.t(lang))),
+            );
+            check(
+                S::BASE,
+                &mut S::ALL.iter().map(|k| (*k as usize, k.t(lang))),
+            );
+            check(
+                H::BASE,
+                &mut H::ALL.iter().map(|k| (*k as usize, k.t(lang))),
+            );
+            check(
+                L::BASE,
+                &mut L::ALL.iter().map(|k| (*k as usize, k.t(lang))),
+            );
+            check(
+                T::BASE,
+                &mut T::ALL.iter().map(|k| (*k as usize, k.t(lang))),
+            );
+            check(
+                TP::BASE,
+                &mut TP::ALL.iter().map(|k| (*k as usize, k.t(lang))),
+            );
+            assert_eq!(checked, TEXTS);
+            // The file separates texts with NUL.
+            assert!(all.iter().all(|t| !t.contains('\0')));
+        }
     }
 
     #[test]

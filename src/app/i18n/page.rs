@@ -4,7 +4,7 @@
 use super::{strings, Lang};
 
 strings! {
-    S, PAGE;
+    S, PAGE, super::BASE_S;
     Title => "注意力实验室", "Attention Lab";
     HeadsHeading => "各头的注意力权重", "Attention weights of each head";
     HeadsIntro => "同一个输入，每个头用自己的 W_Q、W_K、W_V，所以得到自己的一组权重。所有头共用一个颜色刻度；点击一个头把它放大；把鼠标移到格子上（或聚焦后用方向键）可以看到分数、缩放后的分数和权重。",
@@ -115,6 +115,7 @@ strings! {
     ShowMatrix => "展开", "Show";
     HideMatrix => "收起", "Hide";
     CollapsedNote => "较大的中间矩阵默认收起。", "Large intermediate matrices start collapsed.";
+    LangUnavailable => "另一种语言的文字没能下载，页面保持现在的语言。请检查网络后再试。", "The other language's words could not be downloaded, so the page stays in this one. Check the connection and try again.";
     BadLink => "分享链接无法打开，你的内容没有任何改动。原因：", "The shared link could not be opened; nothing of yours was changed. Reason:";
     PreviousKept => "链接打开了另一个场景，你之前的内容仍然保留着。", "A link opened another scenario; your previous work is kept.";
     BackToPrevious => "回到我之前的内容", "Back to my previous work";
