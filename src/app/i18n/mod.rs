@@ -248,36 +248,16 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
             let all = texts(lang);
             assert_eq!(all.len(), TEXTS);
             let mut checked = 0;
-            let mut check = |base: usize, keys: &mut dyn Iterator<Item = (usize, &'static str)>| {
-                for (k, text) in keys {
-                    assert_eq!(all[base + k], text, "text {} in {lang:?}", base + k);
-                    checked += 1;
-                }
-            };
-            check(
-                C::BASE,
-                &mut C::ALL.iter().map(|k| (*k as usize, k.t(lang))),
-            );
-            check(
-                S::BASE,
-                &mut S::ALL.iter().map(|k| (*k as usize, k.t(lang))),
-            );
-            check(
-                H::BASE,
-                &mut H::ALL.iter().map(|k| (*k as usize, k.t(lang))),
-            );
-            check(
-                L::BASE,
-                &mut L::ALL.iter().map(|k| (*k as usize, k.t(lang))),
-            );
-            check(
-                T::BASE,
-                &mut T::ALL.iter().map(|k| (*k as usize, k.t(lang))),
-            );
-            check(
-                TP::BASE,
-                &mut TP::ALL.iter().map(|k| (*k as usize, k.t(lang))),
-            );
+            macro_rules! check {
+                ($($table:ident),*) => {$(
+                    for k in $table::ALL {
+                        let at = $table::BASE + *k as usize;
+                        assert_eq!(all[at], k.t(lang), "text {at} in {lang:?}");
+                        checked += 1;
+                    }
+                )*};
+            }
+            check!(C, S, H, L, T, TP);
             assert_eq!(checked, TEXTS);
             // The file separates texts with NUL.
             assert!(all.iter().all(|t| !t.contains('\0')));
