@@ -845,10 +845,13 @@ pub(crate) mod check {
     ];
 
     /// `Ok` when `s` is exactly one `<math>` element, every tag is an
-    /// allowed MathML element, tags close in order, attributes are quoted
-    /// and text holds no raw `<`, `>` or stray `&`.
+    /// allowed MathML element, tags close in order, scripts and fractions
+    /// have the number of children MathML gives them (a browser reports
+    /// any other number as invalid markup), attributes are quoted and text
+    /// holds no raw `<`, `>` or stray `&`.
     pub fn well_formed(s: &str) -> Result<(), String> {
-        let mut stack: Vec<String> = Vec::new();
+        // Each open element and how many child elements it has so far.
+        let mut stack: Vec<(String, usize)> = Vec::new();
         let mut rest = s;
         let mut first = true;
         while !rest.is_empty() {
@@ -861,9 +864,18 @@ pub(crate) mod check {
                     let tag = &rest[1..end];
                     rest = &rest[end + 1..];
                     if let Some(name) = tag.strip_prefix('/') {
-                        let open = stack.pop().ok_or(format!("</{name}> closes nothing"))?;
+                        let (open, children) =
+                            stack.pop().ok_or(format!("</{name}> closes nothing"))?;
                         if open != name {
                             return Err(format!("</{name}> closes <{open}>"));
+                        }
+                        let arity = match name {
+                            "msub" | "msup" | "mfrac" | "mover" => Some(2),
+                            "msubsup" => Some(3),
+                            _ => None,
+                        };
+                        if arity.is_some_and(|a| a != children) {
+                            return Err(format!("<{name}> with {children} children"));
                         }
                     } else {
                         let self_closing = tag.ends_with('/');
@@ -877,8 +889,11 @@ pub(crate) mod check {
                         }
                         check_attrs(attrs)?;
                         first = false;
+                        if let Some((_, children)) = stack.last_mut() {
+                            *children += 1;
+                        }
                         if !self_closing {
-                            stack.push(name.to_string());
+                            stack.push((name.to_string(), 0));
                         }
                     }
                 }
@@ -892,7 +907,7 @@ pub(crate) mod check {
                 None => return Err(format!("trailing text {rest:?}")),
             }
         }
-        if let Some(open) = stack.pop() {
+        if let Some((open, _)) = stack.pop() {
             return Err(format!("<{open}> is never closed"));
         }
         if first {
@@ -986,6 +1001,15 @@ mod tests {
         assert!(well_formed("<math><mi>a &amp; b</mi></math>").is_ok());
         assert!(well_formed("<math></math><math></math>").is_err());
         assert!(well_formed("<mrow></mrow>").is_err());
+        // Scripts and fractions with the children MathML gives them.
+        assert!(well_formed("<math><msub><mi>d</mi><mi>k</mi></msub></math>").is_ok());
+        assert!(well_formed("<math><msub><mi>d</mi></msub></math>").is_err());
+        assert!(well_formed("<math><msup><mi>a</mi><mn>1</mn><mn>2</mn></msup></math>").is_err());
+        assert!(well_formed("<math><msubsup><mi>W</mi><mi>q</mi></msubsup></math>").is_err());
+        assert!(well_formed(
+            "<math><mfrac><mrow><mi>a</mi><mi>b</mi></mrow><mn>2</mn></mfrac></math>"
+        )
+        .is_ok());
     }
 
     #[test]
