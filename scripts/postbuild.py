@@ -25,8 +25,8 @@ and make dist/ small and strict.
 3. Name each language's words (strings-zh.txt and strings-en.txt, which
    examples/strings.rs wrote beside the WebAssembly) strings-LANG-<hash>.txt:
    the app fetches its language's through the start script, which starts
-   fetching the language the page's chooser picked before the WebAssembly
-   is compiled (src/app/i18n/load.rs).
+   fetching the language the app will open in while the WebAssembly
+   compiles (src/app/i18n/load.rs).
 4. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
    paint.
