@@ -19,6 +19,7 @@ caption, say), and the two files together must have them all.
 Usage: python3 scripts/check-strings.py DIST
 """
 import collections
+import lzma
 import pathlib
 import re
 import sys
@@ -59,7 +60,8 @@ for module in MODULES:
     wasm = sorted(dist.glob(module))
     if len(wasm) != 1 and module not in OPTIONAL:
         sys.exit(f"check-strings: expected one {module} in {dist}, found {len(wasm)}")
-    data = b"".join(w.read_bytes() for w in wasm)
+    # Each file holds its module compressed with LZMA (scripts/lzma_pack.py).
+    data = b"".join(lzma.decompress(w.read_bytes(), format=lzma.FORMAT_ALONE) for w in wasm)
     for name, strings in sorted(tables.items()):
         # Text also written elsewhere (the same words or a sentence
         # containing them, in a caption) proves nothing.

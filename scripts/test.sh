@@ -31,6 +31,11 @@ cargo clippy --locked --target wasm32-unknown-unknown --bin attention-lab --feat
 section "native tests"
 cargo test --locked --workspace
 
+section "JavaScript unit tests (node --test tests/js/)"
+# The page's own JavaScript that runs outside the app: static/unlzma.js
+# against liblzma.
+node --test tests/js/
+
 section "browser tests (wasm-bindgen-test, headless Chromium)"
 cargo test --locked --target wasm32-unknown-unknown --test web --test kernels_web
 
