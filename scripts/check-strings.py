@@ -19,10 +19,11 @@ caption, say), and the two files together must have them all.
 Usage: python3 scripts/check-strings.py DIST
 """
 import collections
-import lzma
 import pathlib
 import re
 import sys
+
+import lzma_pack
 
 root = pathlib.Path(__file__).resolve().parent.parent
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
@@ -61,7 +62,7 @@ for module in MODULES:
     if len(wasm) != 1 and module not in OPTIONAL:
         sys.exit(f"check-strings: expected one {module} in {dist}, found {len(wasm)}")
     # Each file holds its module compressed with LZMA (scripts/lzma_pack.py).
-    data = b"".join(lzma.decompress(w.read_bytes(), format=lzma.FORMAT_ALONE) for w in wasm)
+    data = b"".join(lzma_pack.unpack(w.read_bytes()) for w in wasm)
     for name, strings in sorted(tables.items()):
         # Text also written elsewhere (the same words or a sentence
         # containing them, in a caption) proves nothing.

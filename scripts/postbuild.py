@@ -47,7 +47,8 @@ import lzma_pack
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 web = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
-terser = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / ".bin" / "terser"
+root = pathlib.Path(__file__).resolve().parent.parent
+terser = root / "node_modules" / ".bin" / "terser"
 index = dist / "index.html"
 html = index.read_text(encoding="utf-8")
 
@@ -222,7 +223,7 @@ if loader.count(STREAMING) != len(chunks):
     sys.exit(f"postbuild: expected {len(chunks)} streaming instantiations in the chunks' loader, "
              f"found {loader.count(STREAMING)}")
 loader = loader.replace(STREAMING, "instantiateLzma(src, imports)")
-unlzma = (pathlib.Path(__file__).resolve().parent.parent / "static" / "unlzma.js").read_text(encoding="utf-8")
+unlzma = (root / "static" / "unlzma.js").read_text(encoding="utf-8")
 loader = unlzma + """
 // A response's bytes: the .lzma file decoded (a failed response rejects).
 export async function bytesOf(response) {

@@ -73,7 +73,8 @@ export function unlzma(src) {
     if (bit(IS_MATCH + (state << 4) + posState) === 0) {
       const prev = pos > 0 ? out[pos - 1] : 0;
       const base = LIT + 0x300 * (((pos & lpMask) << lc) + (prev >> (8 - lc)));
-      // The literal's eight bits, the hottest loop: bit() written out.
+      // The literal's eight bits, the hottest loop (after the match byte's
+      // bits while they agree, when the last packet was a match).
       let s = 1;
       if (state >= 7) {
         let match = out[pos - rep0 - 1];
