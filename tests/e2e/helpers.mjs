@@ -38,6 +38,15 @@ export async function ready(page) {
   await page.waitForSelector('[data-matrix="output"] [data-value], [data-heatmap][data-draw-ms], [data-figure="stage"] svg [data-value], [data-lab]', { timeout: 15000 });
 }
 
+/** Clicks the language switch and waits until the page is in `lang`
+ * ("zh-CN" or "en"): the other language's words file is fetched on the
+ * switch (docs/performance.md, "Each language's words when it is read"),
+ * so the page changes language only once it has arrived. */
+export async function switchLanguage(page, lang) {
+  await page.click('.lang-switch');
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
 /** The English page with one edit to undo: x[0][0] set to 7. Returns the
  * edited cell's selector. (For tests that check an event elsewhere never
  * runs the page's Undo.) */

@@ -2,7 +2,7 @@
 // broken links, languages, and a clean console.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ready, readMatrix, shot, shareFragment, assertClose, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, readMatrix, shot, switchLanguage, shareFragment, assertClose, BASE_URL } from './helpers.mjs';
 import { reference } from './reference.mjs';
 
 let browser;
@@ -133,10 +133,8 @@ test('the language follows ?lang=, is remembered, and defaults to the browser', 
   await zhBrowser.page.goto(BASE_URL);
   await ready(zhBrowser.page);
   assert.equal(await zhBrowser.page.textContent('h1'), 'Attention Lab');
-  // The switch button changes the language in place, once the other language's words file has arrived
-  // (it is fetched on the switch; docs/performance.md, "Each language's words when it is read").
-  await zhBrowser.page.click('.lang-switch');
-  await zhBrowser.page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  // The switch button changes the language in place.
+  await switchLanguage(zhBrowser.page, 'zh-CN');
   assert.equal(await zhBrowser.page.textContent('h1'), '注意力实验室');
   assert.deepEqual(zhBrowser.problems, []);
   await zhBrowser.context.close();

@@ -5,7 +5,7 @@
 // a page without words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ready, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, switchLanguage, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -29,14 +29,11 @@ test('a reader fetches only their language\'s words, and the other language\'s o
   assert.deepEqual(fetched, ['en']);
   assert.match(await title(page), /Attention Lab/);
   assert.match(await page.textContent('section.labs'), /Labs: why attention is computed this way/);
-  await page.click('.lang-switch');
-  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await switchLanguage(page, 'zh-CN');
   assert.match(await title(page), /注意力实验室/);
   await page.waitForFunction(() => document.querySelector('section.labs').textContent.includes('实验：注意力为什么这样算'));
-  await page.click('.lang-switch');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
-  await page.click('.lang-switch');
-  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await switchLanguage(page, 'en');
+  await switchLanguage(page, 'zh-CN');
   assert.deepEqual(fetched, ['en', 'zh']);
   assert.deepEqual(problems, []);
   await context.close();
@@ -63,8 +60,7 @@ test('when the other language\'s words cannot be fetched, the page stays in its 
   assert.match(await title(page), /Attention Lab/);
   // The reader's edit is still there.
   assert.equal(await page.inputValue(cell), '7');
-  await page.click('.lang-switch');
-  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await switchLanguage(page, 'zh-CN');
   assert.match(await title(page), /注意力实验室/);
   assert.equal(await page.inputValue(cell), '7');
   assert.equal(tries, 2);
