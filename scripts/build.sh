@@ -1,61 +1,26 @@
 #!/usr/bin/env bash
-# Release build of the static site into dist/: Trunk builds the page, its
-# stylesheet and static files; the WebAssembly is built here, as one module
-# split into chunks (docs/architecture.md, "One module and its chunks"):
-# cargo builds the page's binary, which links the labs and the training lab
-# too; wasm-split-cli (wasm_split_cli_support) cuts what only the labs' and
-# the training lab's split points reach into chunks of their own;
-# wasm-bindgen writes the main module's glue; wasm-opt -Oz shrinks each
-# module; scripts/postbuild.py links them into dist/. Then the size
-# budgets, gzip -9 (notes.js belongs to the sample course-notes page, not to
-# the app):
-# - the first screen: the page's html (with its pre-rendered first
-#   screen, scripts/prerender.mjs, and the stylesheet), the main module's
-#   wasm, its glue, the chunks' loader, the start script, the snippets and
-#   one language's words (the larger file),
-#   within FIRST_BUDGET_BYTES (BUDGET_BYTES is its old name);
-# - the labs' chunk (loaded after the first paint) and the chunk it shares
-#   with the training lab: within LABS_BUDGET_BYTES;
-# - the training lab's chunk (loaded when the reader opens the training
-#   lab): within TRAIN_BUDGET_BYTES (docs/performance.md);
-# - everything the page can fetch (all of these and the math font), within
-#   TOTAL_BUDGET_BYTES.
+# Release build of the static site into dist/ (docs/architecture.md, "One
+# module and its chunks"): Trunk builds the page, its stylesheet and static
+# files; cargo builds the one binary with its own standard library;
+# wasm-split-cli cuts the labs' and the training lab's code into chunks;
+# wasm-bindgen, wasm-opt, scripts/order-functions.mjs, scripts/postbuild.py
+# (LZMA, dist/'s names), scripts/prerender.mjs and scripts/check-strings.py
+# finish it. Then each file's size, gzip -9, and a budget per part, each
+# the part's size rounded up to the next 1,000 B (docs/performance.md,
+# "Budgets"); the build fails past any:
+# - FIRST_BUDGET_BYTES (or BUDGET_BYTES): the first screen, that is the
+#   page's html (with the pre-rendered first screen and the stylesheet),
+#   the main module, its glue, the chunks' loader, the start script, the
+#   snippets and one language's words (the larger file);
+# - LABS_BUDGET_BYTES: the labs' chunk and the chunk it shares with the
+#   training lab, loaded after the first paint;
+# - TRAIN_BUDGET_BYTES: the training lab's chunk, loaded when it is opened;
+# - TOTAL_BUDGET_BYTES: all of these and the math font, everything the page
+#   can fetch (notes.js, of the sample course-notes page, aside): under the
+#   400,000 B goal, and tighter than the parts' budgets added up.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-# Each budget is the part's size on 2026-12-03, rounded up to the next
-# 1,000 B, after the scenario reader and the training lab's model file
-# stopped using serde_json (the engine's own JSON reader, in
-# crates/attention/src/json/read.rs): the first screen 339,565 -> 320,689 B,
-# the labs 106,109 -> 105,946 B, the training lab 45,874 -> 39,798 B,
-# everything 521,684 -> 496,569 B (docs/performance.md, "One copy of the
-# runtime"). Then five labs mounted as functions instead of components
-# (their wrappers had no state): the labs 106,060 -> 104,282 B, everything
-# 494,608 B. The labs' chunk moves by about 100 B with the layout of the
-# main module's table (105,946 -> 106,060 B from a change to the scenario
-# reader alone), hence its budget's room. On 2026-12-04 the main module's
-# imports got short names (scripts/postbuild.py) and the math font lost
-# the characters no formula draws, and static/support.js is minified: the
-# first screen 320,433 -> 313,822 B, everything 494,608 -> 469,237 B
-# (docs/performance.md, "Names and glyphs no reader sees"). On 2026-12-05
-# decimals stopped being read with the standard library's table of powers
-# of five: the first screen 313,822 -> 301,833 B, everything 469,237 ->
-# 457,311 B (docs/performance.md, "Numbers read without a table"). Then
-# each language's words left the modules for a file of their own, of
-# which a reader fetches one: the labs 104,355 -> 91,272 B, the training
-# lab 39,747 -> 35,803 B, everything 457,311 -> 442,155 B; the first
-# screen 301,833 -> 303,704 B, since it now counts the reader's words for
-# the labs and the training lab too (docs/performance.md, "Each
-# language's words when it is read"). Then each module's functions were
-# laid out in an order gzip compresses better: the first screen 303,704
-# -> 301,011 B, the labs 91,272 -> 89,457 B, the training lab 35,803 ->
-# 35,050 B, everything 442,155 -> 436,894 B (docs/performance.md,
-# "Functions in an order gzip likes"). Then each .wasm file came to hold
-# its module compressed with LZMA, which the page decodes
-# (scripts/lzma_pack.py, static/unlzma.js): the first screen 301,011 ->
-# 246,977 B, the labs 89,457 -> 70,662 B, the training lab 35,050 ->
-# 29,663 B, everything 436,894 -> 358,678 B, within the 400,000 B goal
-# (docs/performance.md, "Modules compressed with LZMA").
 FIRST_BUDGET_BYTES=${FIRST_BUDGET_BYTES:-${BUDGET_BYTES:-247000}}
 LABS_BUDGET_BYTES=${LABS_BUDGET_BYTES:-71000}
 TRAIN_BUDGET_BYTES=${TRAIN_BUDGET_BYTES:-30000}

@@ -9,12 +9,10 @@ reader first sees that language (src/app/i18n/load.rs), so that no reader
 fetches both languages (docs/performance.md, "Each language's words when
 it is read"). A table's text in a module would mean the build took the
 tables in after all (a `strings!` table compiled without the `split`
-feature), both languages again, for every reader. Before, when the
-modules carried the tables, this checked that each carried only the tables
-it shows (the training lab once carried the page's 22 KB that way).
-This looks for every long string of every table: no wasm file may have
-one (unless the same words are also written outside the tables, in a
-caption, say), and the two files together must have them all.
+feature): both languages, for every reader. This looks for every long
+string of every table: no wasm file may have one (unless the same words
+are also written outside the tables, in a caption, say), and the two files
+together must have them all.
 
 Usage: python3 scripts/check-strings.py DIST
 """

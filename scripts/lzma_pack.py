@@ -18,8 +18,8 @@ import sys
 
 # lc = 3, lp = 0, pb = 0: the literal coder keyed on the previous byte's
 # three high bits, positions ignored (WebAssembly's code has no alignment
-# to exploit). Of lc 0-4 and pb 0-2 this was the smallest on the app's
-# modules (docs/performance.md, "Modules compressed with LZMA").
+# to exploit). Of lc 0-4 and pb 0-2 this gives the smallest files for the
+# app's modules (docs/performance.md, "Modules compressed with LZMA").
 LC, LP, PB = 3, 0, 0
 
 

@@ -24,8 +24,9 @@ and make dist/ small and strict.
    names each one after the JS function and a hash of it
    (`__wbg_querySelectorAll_bd785907acdf7800`), and every name is written
    twice, in the wasm's import section and as a key of the glue's imports
-   object, where its 16 random hex digits do not compress (about 6.5 KB
-   gzip for the 210 imports; docs/performance.md).
+   object, where its 16 random hex digits do not compress (about 6 KB
+   gzip for the 210 imports; docs/performance.md, "Names and glyphs no
+   reader sees").
 3. Name each language's words (strings-zh.txt and strings-en.txt, which
    examples/strings.rs wrote beside the WebAssembly) strings-LANG-<hash>.txt:
    the app fetches its language's through the start script, which starts
@@ -100,21 +101,6 @@ def uleb(value: int) -> bytes:
         out.append(byte | (0x80 if value else 0))
         if not value:
             return bytes(out)
-
-
-# The first entry of the standard library's table of 128-bit powers of five
-# (5^-342, its high word, little-endian), which `str::parse::<f64>` brings
-# along: 11 KB gzip of random bits. The app reads decimals with
-# attention::decimal::parse_f64 instead (docs/performance.md, "Numbers read
-# without a table"); one call of the standard reader anywhere puts the
-# table back, and the build says where to look.
-FLOAT_TABLE = (0xEEF453D6923BD65A).to_bytes(8, "little")
-
-
-def no_float_table(name: str, data: bytes) -> None:
-    if FLOAT_TABLE in data:
-        sys.exit(f"postbuild: {name} carries the standard library's table for reading decimals "
-                 "(a str::parse::<f64> or f64::from_str call): read them with attention::decimal::parse_f64")
 
 
 def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
@@ -205,7 +191,6 @@ for wasm in sorted(web.glob("*.wasm")):
     if not m:
         sys.exit(f"postbuild: {wasm.name}: not a chunk wasm_split writes")
     data = wasm.read_bytes()
-    no_float_table(wasm.name, data)
     data = lzma_pack.pack(data)
     name = f"{m.group(1) or 'shared'}-{short(data)}.wasm"
     (dist / name).write_bytes(data)
@@ -234,7 +219,6 @@ export async function bytesOf(response) {
 const instantiateLzma = async (src, imports) => WebAssembly.instantiate(await bytesOf(src), imports);
 """ + loader
 glue = (web / "attention-lab.js").read_text(encoding="utf-8")
-no_float_table("attention-lab_bg.wasm", (web / "attention-lab_bg.wasm").read_bytes())
 main_wasm, glue = short_imports((web / "attention-lab_bg.wasm").read_bytes(), glue, "./attention-lab_bg.js")
 main_wasm = lzma_pack.pack(main_wasm)
 wasm_name = f"attention-lab-{short(main_wasm)}_bg.wasm"
@@ -306,9 +290,9 @@ tags.append(f"<link as=fetch crossorigin=anonymous href=./{wasm_name} integrity=
 tags.append(f"<script type=module src=./{start_name} integrity={sri(dist / start_name)}></script>")
 html = SKIPPED.sub(lambda m: "".join(tags), html)
 # The stylesheet goes inline: it is render-blocking, so a separate file
-# cost the first paint one more round trip (about 240 ms on a phone link:
-# docs/performance.md, "First paint"). The Content-Security-Policy already
-# allows inline styles.
+# would cost the first paint one more round trip (about 220 ms on a phone
+# link: docs/performance.md, "First paint"). The Content-Security-Policy
+# already allows inline styles.
 sheet = re.search(r"<link href=\./(style-[0-9a-f]+\.css) integrity=\S+ rel=stylesheet>", html)
 if not sheet:
     sys.exit("postbuild: the stylesheet link was not found in index.html")

@@ -15,14 +15,14 @@
 //   <html data-pre="LANG-CONV"> (and <html lang>) when the address and the
 //   stored state are exactly what the copy shows: no scenario link, no other
 //   parameter, no saved work. Otherwise nothing is shown until the app
-//   renders, as before. Inline, so the first paint waits for no request but
-//   the page (with the stylesheet, inlined by scripts/postbuild.py): the
+//   renders. Inline, so the first paint waits for no request but the
+//   page (with the stylesheet, inlined by scripts/postbuild.py): the
 //   Content-Security-Policy allows it by its hash, which this script prints
 //   and docs/embedding.md lists. Without JavaScript a <noscript> style shows the
 //   Chinese, rows variant. The copy's caption has a formula, whose math
 //   font is fetched when the copy is laid out: the chooser starting that
-//   fetch sooner (a <link rel=preload>) held the first paint back by about
-//   20 ms locally (docs/performance.md, "First paint").
+//   fetch sooner (a <link rel=preload>) would hold the first paint back by
+//   about 20 ms locally (docs/performance.md, "First paint").
 // - the WebAssembly's start, the module script and preloads scripts/postbuild.py wrote, inside
 //   <template id=attention-lab-start>, which support.js puts into the page
 //   at once or, when a copy is shown, after the frame that paints it.

@@ -7,6 +7,8 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 use attention_lab::app::{effects, App};
 
 fn main() {
+    // A failure is shown, never a frozen page (src/app/failure.rs).
+    attention_lab::app::failure::install();
     // The browser's release build reads its language's words first
     // (src/app/i18n/load.rs); the pre-rendered first screen stays until then.
     #[cfg(feature = "split")]

@@ -64,3 +64,56 @@
   if (document.body) show();
   else document.addEventListener('DOMContentLoaded', show);
 })();
+
+// When the app's WebAssembly fails (a trap, or a panic in Rust: a bug not
+// found yet), the module cannot answer any more. Rather than leave a page
+// that looks alive and does nothing, this says so in the reader's language
+// (the page's lang, which the app keeps), that their work is kept (the app
+// writes it to this browser's storage after every change), and offers to
+// reload. Plain script, so it needs nothing of the failed module; the app's
+// panic hook calls window.attentionLabFailed, and a trap without a panic
+// (out of memory, a stack overflow) arrives here as an error event.
+(function () {
+  var shown = false;
+  function failed() {
+    if (shown || !document.body) return;
+    shown = true;
+    var d = document;
+    var zh = (d.documentElement.getAttribute('lang') || 'zh').toLowerCase().indexOf('zh') === 0;
+    var words = zh
+      ? ['出错了', '页面的程序遇到了一个错误，停止了运行。你的工作已经保存在这个浏览器里：重新加载页面，就能从最后一次修改接着做。', '重新加载']
+      : ['Something went wrong', 'The page\u2019s program hit an error and stopped. Your work is saved in this browser: reload the page to carry on from your last change.', 'Reload'];
+    var box = d.createElement('div');
+    box.className = 'failure';
+    box.setAttribute('role', 'alertdialog');
+    box.setAttribute('aria-modal', 'true');
+    box.setAttribute('aria-labelledby', 'failure-title');
+    box.setAttribute('aria-describedby', 'failure-text');
+    box.setAttribute('data-failure', '');
+    var inner = d.createElement('div');
+    var h = d.createElement('h2');
+    h.id = 'failure-title';
+    h.textContent = words[0];
+    var p = d.createElement('p');
+    p.id = 'failure-text';
+    p.textContent = words[1];
+    var b = d.createElement('button');
+    b.type = 'button';
+    b.setAttribute('data-control', 'reload');
+    b.textContent = words[2];
+    b.onclick = function () { location.reload(); };
+    inner.appendChild(h);
+    inner.appendChild(p);
+    inner.appendChild(b);
+    box.appendChild(inner);
+    d.body.appendChild(box);
+    d.documentElement.setAttribute('data-failed', '');
+    b.focus();
+  }
+  function isTrap(e) {
+    return typeof WebAssembly === 'object' && e instanceof WebAssembly.RuntimeError;
+  }
+  window.attentionLabFailed = failed;
+  addEventListener('error', function (e) { if (isTrap(e.error)) failed(); });
+  addEventListener('unhandledrejection', function (e) { if (isTrap(e.reason)) failed(); });
+})();

@@ -195,7 +195,8 @@ pub fn app_root() -> Option<web_sys::Element> {
     let doc = window()?.document()?;
     let body = doc.body()?;
     // The body's <noscript> says the app needs JavaScript: not for a
-    // browser that is running it (Yew used to clear the body).
+    // browser that is running it. The app renders into a <div> of its own
+    // and leaves the rest of the body alone, so it is removed here.
     if let Ok(notes) = body.query_selector_all("noscript") {
         for k in 0..notes.length() {
             if let Some(n) = notes.item(k) {

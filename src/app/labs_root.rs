@@ -3,9 +3,9 @@
 //! [`labs_bridge`](super::labs_bridge) calls once the page has painted:
 //! its code is the `labs` chunk of the page's WebAssembly module
 //! (docs/architecture.md, "One module and its chunks"), which the first
-//! screen neither downloads nor compiles. It renders the same DOM the page
-//! rendered there when the labs were part of it: the section's title on
-//! the full page, then every lab; with `?embed=1&view=NAME` only that lab.
+//! screen neither downloads nor compiles. It renders the section's title
+//! on the full page, then every lab; with `?embed=1&view=NAME` only that
+//! lab.
 //!
 //! The page hands over its scenario and the trace it computed for it (by
 //! pointer: one module, one heap), with its language and layout. A mask
@@ -110,8 +110,8 @@ pub fn mount(host: web_sys::Element, view: Option<View>, on_edit: Option<Callbac
         // A second Yew root inside the page's: Yew numbers the roots of one
         // module in turn and routes each event to the root whose number the
         // nearest branded element carries, so each root handles only its
-        // own events (when the labs were a module of their own, both
-        // numbered from 1 and a discarded root had to move this one on).
+        // own events (two roots with one number would each run the other's
+        // listeners).
         let app = yew::Renderer::<Labs>::with_root_and_props(host, props.clone()).render();
         *m = Some(Mounted { app, props });
     });

@@ -115,7 +115,7 @@ pub struct LayerSectionProps {
 /// first), its heads, their combination and its output. It follows an
 /// edit a frame later while it is off screen (`effects::use_when_seen`):
 /// four layers of 8 heads are over a hundred components, a few ms of an
-/// edit's frame (docs/performance.md).
+/// edit's frame (docs/performance.md, "An edit at n = 64 in its frame").
 #[component]
 pub fn LayerSection(p: &LayerSectionProps) -> Html {
     let node = use_node_ref();

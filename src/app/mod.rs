@@ -31,6 +31,7 @@ impl From<wasm_split_helpers::SplitLoaderError> for ChunkFailed {
 }
 
 pub mod effects;
+pub mod failure;
 pub mod i18n;
 pub mod matrix;
 pub mod state;

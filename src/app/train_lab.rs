@@ -390,6 +390,30 @@ fn mark(lab: &web_sys::Element, r: &Run) {
 
 /// A new run of `model` (stopped), keeping whether a frame is already
 /// asked for, so the loop never runs twice a frame.
+/// What the lab refused, kept as data and worded when shown, so that it
+/// follows a change of language like everything else on the page.
+#[derive(Clone, PartialEq)]
+enum Problem {
+    /// A setting that builds no model.
+    BadConfig(train::ModelError),
+    /// A seed that is not a whole number ≥ 0.
+    BadSeed,
+    /// A model file refused (or, `None`, a file that could not be read).
+    ImportFailed(Option<train::ModelError>),
+}
+
+impl Problem {
+    fn worded(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            Problem::BadConfig(e) => fill(T::BadConfig.t(lang), &[&e.worded(zh)]),
+            Problem::BadSeed => T::BadSeed.t(lang).to_string(),
+            Problem::ImportFailed(Some(e)) => fill(T::ImportFailed.t(lang), &[&e.worded(zh)]),
+            Problem::ImportFailed(None) => fill(T::ImportFailed.t(lang), &[T::Unreadable.t(lang)]),
+        }
+    }
+}
+
 fn replace(run: &RefCell<Run>, model: Model) {
     let mut next = Run::new(model);
     let mut r = run.borrow_mut();
@@ -484,8 +508,9 @@ pub fn TrainLab(p: &TrainProps) -> Html {
     let run = use_mut_ref(|| {
         Run::new(Model::new(Config::new(Task::Previous, DEFAULT_SEED)).expect("the default config"))
     });
-    let error = use_state(|| None::<String>);
-    let note = use_state(|| None::<String>);
+    let error = use_state(|| None::<Problem>);
+    // The steps of the model last imported, said until the next change.
+    let note = use_state(|| None::<u64>);
     // The frame loop: one closure, kept for the lab's life, that runs a
     // slice and asks for the next frame while training.
     let frame = use_mut_ref(|| None::<Closure<dyn FnMut(f64)>>);
@@ -543,14 +568,14 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 note.set(None);
                 ui.force_update();
             }
-            Err(e) => error.set(Some(fill(T::BadConfig.t(lang), &[&e.to_string()]))),
+            Err(e) => error.set(Some(Problem::BadConfig(e))),
         })
     };
     let setting = |f: fn(&Config, &str) -> Option<Config>| {
         let (rebuild, c, error) = (rebuild.clone(), c.clone(), error.clone());
         Callback::from(move |e: Event| match f(&c, &value_of(&e)) {
             Some(next) => rebuild(next),
-            None => error.set(Some(T::BadSeed.t(lang).to_string())),
+            None => error.set(Some(Problem::BadSeed)),
         })
     };
     // A new task starts from its own defaults (docs/training.md).
@@ -682,13 +707,11 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                         let steps = m.steps();
                         replace(&run, m);
                         error.set(None);
-                        note.set(Some(fill(T::Imported.t(lang), &[&steps.to_string()])));
+                        note.set(Some(steps));
                         ui.force_update();
                     }
-                    Some(Err(e)) => {
-                        error.set(Some(fill(T::ImportFailed.t(lang), &[&e.to_string()])))
-                    }
-                    None => error.set(Some(fill(T::ImportFailed.t(lang), &["—"]))),
+                    Some(Err(e)) => error.set(Some(Problem::ImportFailed(Some(e)))),
+                    None => error.set(Some(Problem::ImportFailed(None))),
                 }
             });
         })
@@ -797,10 +820,10 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 </label>
             </div>
             if let Some(e) = &*error {
-                <p class="field-error" role="alert">{ e.clone() }</p>
+                <p class="field-error" role="alert">{ e.worded(lang) }</p>
             }
-            if let Some(n) = &*note {
-                <p class="note" role="status">{ n.clone() }</p>
+            if let Some(steps) = *note {
+                <p class="note" role="status">{ fill(T::Imported.t(lang), &[&steps.to_string()]) }</p>
             }
             <dl class="train-readout" aria-live="off">
                 <div><dt>{ T::Step.t(lang) }</dt><dd data-readout="step">{ s.step }</dd></div>

@@ -1,23 +1,26 @@
 //! # JSON: the exact writer, and the reader
 //!
-//! Scenarios, results and share links are JSON, written here and read by
-//! [`read`] (two passes: the text, then the values; the scenario reader in
-//! `scenario/read.rs` is built on them). The files the page has written
-//! since the format began keep their exact bytes:
+//! Scenarios, results, share links and model files are JSON. They are
+//! written here, by hand, because their bytes are part of the format
+//! (docs/format.md): files the page wrote keep their exact text. They are
+//! read with serde_json ([`de`]; the scenario reader in `scenario/read.rs`
+//! adds serde derive and serde_path_to_error for the field of the first
+//! problem).
 //!
 //! - **Exact numbers.** The writer prints the shortest text that reads back
 //!   to the same `f64` (Rust's `{:?}`; whole numbers below 10¹⁵ as integers),
-//!   and the reader rounds every literal correctly (`str::parse`), so every
-//!   number written by [`Json::to_compact`] or [`Json::to_pretty`] comes
-//!   back bit for bit. Non-finite numbers are written as `null`.
+//!   and serde_json (with `float_roundtrip`) rounds every literal correctly,
+//!   so every number written by [`Json::to_compact`] or [`Json::to_pretty`]
+//!   comes back bit for bit. Non-finite numbers are written as `null`.
 //! - **Layout.** Compact (no whitespace) for links and storage; pretty (two
 //!   spaces, one matrix row a line) for files.
 //! - **Problems as data.** What is wrong with a text is a [`JsonProblem`]
-//!   and where ([`read::Fault`]), so the page says it in each language.
+//!   and where ([`de::Fault`]), so the page says it in each language.
 
 use std::fmt;
 
-pub mod read;
+pub mod de;
+pub use de::{check, parse, Fault};
 
 /// A JSON value. Objects keep their keys in document (or insertion) order.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,8 +29,8 @@ pub enum Json {
     Bool(bool),
     Number(f64),
     /// A whole number ≥ 0 written digit for digit, beyond f64's 2⁵³ too (a
-    /// seed); the readers read numbers as [`Json::Number`] except where a
-    /// caller asks for these ([`read::Reader::with_wholes`]).
+    /// seed). Only written: [`parse`] reads every number as
+    /// [`Json::Number`], and a reader that wants a `u64` asks serde for one.
     Whole(u64),
     String(String),
     Array(Vec<Json>),

@@ -23,7 +23,6 @@
 
 pub mod additive;
 pub mod cost;
-pub mod decimal;
 mod engine;
 pub mod json;
 mod mask;

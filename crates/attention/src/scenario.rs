@@ -695,15 +695,11 @@ pub(crate) mod rows {
     }
 }
 
-/// Reading a scenario from JSON text, by hand (`json/read.rs` underneath):
-/// the text first, then each value of the format in document order, as
-/// the format wants it; the first that is not what it should be is refused
-/// with its field (`heads[1].w_k[0][2]`) and a typed [`Reason`], quoting
-/// the value as written.
+/// Reading a scenario from JSON text with serde derive, serde_json and
+/// serde_path_to_error: the first value that is not what the format wants
+/// is refused with its field (`heads[1].w_k[0][2]`) and a typed
+/// [`Reason`], quoting the value as written.
 mod read;
-// The serde_json reader the hand-written one is checked against.
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod serde_read;
 
 #[cfg(test)]
 mod tests;

@@ -107,10 +107,9 @@ pub fn parse_number(text: &str) -> Result<f64, NumberError> {
     if !is_decimal(ascii.as_bytes()) {
         return Err(NumberError::NotANumber);
     }
-    // The grammar check above is stricter than `f64::from_str`'s, which
-    // `parse_f64` reads (without the standard library's table), so this
+    // The grammar check above is stricter than `f64::from_str`'s, so this
     // cannot fail; map the error anyway rather than unwrap.
-    let v = attention::decimal::parse_f64(&ascii).ok_or(NumberError::NotANumber)?;
+    let v: f64 = ascii.parse().map_err(|_| NumberError::NotANumber)?;
     if v.is_finite() {
         Ok(v)
     } else {

@@ -1,16 +1,23 @@
 //! The model file (docs/training.md, "The model file"): a versioned JSON
 //! document with the config, the seed, the steps taken, every weight and
 //! Adam's moments, so an imported model continues training bit for bit.
-//! Written and read with the engine's JSON (`attention::json`, whose writer
-//! prints every f64 so it reads back exactly): each problem names its field
-//! (`weights.layers[0].w_o: expected 16×16, got 3 rows`). The seed and the
-//! steps are whole numbers written and read digit for digit (a seed may be
-//! any u64, beyond what an f64 holds exactly).
+//!
+//! Written with the engine's JSON writer (`attention::json`, which prints
+//! every f64 so it reads back exactly, and the seed and steps digit for
+//! digit: a seed may be any u64, beyond what an f64 holds). Read with serde
+//! derive and serde_json, serde_path_to_error naming the field of the
+//! first problem (`config.heads`); the weights' shapes follow from the
+//! config, so they are checked against the model the config builds
+//! (`weights.layers[0].w_o: expected 16×16, got 3 rows`). Every refusal is
+//! a typed [`ModelReason`], worded in both languages (`wording.rs`).
 
 use crate::{Config, Model, Params, Positions, Task};
-use attention::json::read::{check, Reader, Stop};
-use attention::json::{object, Json};
+use attention::json::{self, object, Json, JsonProblem};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_path_to_error::Segment;
 use std::fmt;
+use std::marker::PhantomData;
 
 /// The version tag every model file carries.
 pub const FORMAT: &str = "attention-lab-model/1";
@@ -21,29 +28,119 @@ pub const FORMAT: &str = "attention-lab-model/1";
 /// the reader accepts never fails to compute.
 pub const MAX_WEIGHT: f64 = 1e6;
 
-/// Why a model (or a config, or a prompt) was refused: the field and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a model (or a config, or a prompt) was refused: the field as the
+/// file writes it (`weights.layers[0].w_o[2][1]`, empty for the whole
+/// file) and why.
+#[derive(Clone, Debug, PartialEq)]
 pub struct ModelError {
     pub field: String,
-    pub reason: String,
+    pub reason: ModelReason,
+}
+
+/// Why, as data: the page words it in the reader's language
+/// ([`ModelReason::worded`]); `Display` is the English.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModelReason {
+    /// The text is not JSON: where and what.
+    NotJson {
+        line: usize,
+        column: usize,
+        problem: JsonProblem,
+    },
+    /// The file is not a JSON object.
+    NotObject,
+    /// A number beyond what an f64 holds (`1e400`).
+    NumberBeyondF64,
+    Missing,
+    ExpectedText,
+    ExpectedNumber,
+    /// Expected a whole number ≥ 0 (the seed, the steps, a size).
+    ExpectedWhole,
+    /// A size beyond what this machine's `usize` holds.
+    TooLarge,
+    /// Another format tag than [`FORMAT`].
+    Format(String),
+    UnknownTask(String),
+    UnknownPositions(String),
+    ExpectedMatrices,
+    ExpectedRows,
+    /// A matrix with another number of rows than the config gives it.
+    RowCount {
+        rows: usize,
+        cols: usize,
+        got: usize,
+    },
+    /// A row that is not `cols` numbers.
+    RowLength {
+        rows: usize,
+        cols: usize,
+    },
+    /// A weight outside `lo ..= hi` (or not a number).
+    WeightRange {
+        lo: f64,
+        hi: f64,
+    },
+    /// A config size outside `lo ..= hi`.
+    Range {
+        lo: usize,
+        hi: usize,
+        got: usize,
+    },
+    /// The learning rate is not a positive number.
+    PositiveLr(f64),
+    /// The task needs a longer sequence.
+    TaskNeedsN {
+        task: Task,
+        need: usize,
+        got: usize,
+    },
+    /// Induction needs a vocabulary of at least n/2.
+    InductionVocab {
+        need: usize,
+        got: usize,
+    },
+    /// A prompt or input of another length than 1 … `max` (with `steps`
+    /// generated tokens counted when `with_steps`).
+    TokenCount {
+        max: usize,
+        with_steps: bool,
+        got: usize,
+    },
+    /// A token outside the vocabulary.
+    NotAToken {
+        token: usize,
+        vocab: usize,
+    },
 }
 
 impl ModelError {
-    pub fn new(field: impl Into<String>, reason: impl Into<String>) -> ModelError {
+    pub fn new(field: impl Into<String>, reason: ModelReason) -> ModelError {
         ModelError {
             field: field.into(),
-            reason: reason.into(),
+            reason,
+        }
+    }
+
+    /// The field, then the reason, in Chinese (`zh`) or English.
+    pub fn worded(&self, zh: bool) -> String {
+        let reason = self.reason.worded(zh);
+        match (self.field.is_empty(), zh) {
+            (true, _) => reason,
+            (false, true) => format!("{}：{reason}", self.field),
+            (false, false) => format!("{}: {reason}", self.field),
         }
     }
 }
 
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() {
-            f.write_str(&self.reason)
-        } else {
-            write!(f, "{}: {}", self.field, self.reason)
-        }
+        f.write_str(&self.worded(false))
+    }
+}
+
+impl fmt::Display for ModelReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(false))
     }
 }
 
@@ -76,20 +173,24 @@ fn read_weights(
 ) -> Result<(), ModelError> {
     let lo = if nonnegative { 0.0 } else { -MAX_WEIGHT };
     v.as_object()
-        .ok_or_else(|| ModelError::new(field, "expected an object of matrices"))?;
+        .ok_or_else(|| ModelError::new(field, ModelReason::ExpectedMatrices))?;
     let names: Vec<String> = p.named().into_iter().map(|(n, _)| n).collect();
     for (name, m) in names.iter().zip(p.matrices_mut()) {
         let at = format!("{field}.{name}");
         let rows = v
             .get(name)
-            .ok_or_else(|| ModelError::new(&at, "missing"))?
+            .ok_or_else(|| ModelError::new(&at, ModelReason::Missing))?
             .as_array()
-            .ok_or_else(|| ModelError::new(&at, "expected an array of rows"))?;
-        let want = format!("expected {}×{}", m.nrows(), m.ncols());
-        if rows.len() != m.nrows() {
+            .ok_or_else(|| ModelError::new(&at, ModelReason::ExpectedRows))?;
+        let (nrows, ncols) = m.shape();
+        if rows.len() != nrows {
             return Err(ModelError::new(
                 &at,
-                format!("{want}, got {} rows", rows.len()),
+                ModelReason::RowCount {
+                    rows: nrows,
+                    cols: ncols,
+                    got: rows.len(),
+                },
             ));
         }
         for (r, row) in rows.iter().enumerate() {
@@ -99,7 +200,10 @@ fn read_weights(
                 .ok_or_else(|| {
                     ModelError::new(
                         format!("{at}[{r}]"),
-                        format!("{want}: a row of {} numbers", m.ncols()),
+                        ModelReason::RowLength {
+                            rows: nrows,
+                            cols: ncols,
+                        },
                     )
                 })?;
             for (c, x) in row.iter().enumerate() {
@@ -109,7 +213,7 @@ fn read_weights(
                     .ok_or_else(|| {
                         ModelError::new(
                             format!("{at}[{r}][{c}]"),
-                            format!("expected a number from {lo} to {MAX_WEIGHT}"),
+                            ModelReason::WeightRange { lo, hi: MAX_WEIGHT },
                         )
                     })?;
             }
@@ -118,34 +222,133 @@ fn read_weights(
     Ok(())
 }
 
-/// The file as a [`Json`], whole numbers (the seed, the steps, the sizes)
-/// as [`Json::Whole`], exactly.
-fn read_doc(text: &str) -> Result<Json, Stop> {
-    check(text)?;
-    Reader::with_wholes(text).value(&mut Vec::new())
+/// The model file as written (docs/training.md, "The model file"). Fields
+/// it does not know are passed over. The weights stay JSON
+/// values here: their shapes follow from the config, and are checked
+/// against the model it builds ([`read_weights`]).
+#[derive(serde::Deserialize)]
+struct FileDoc {
+    seed: u64,
+    steps: u64,
+    config: Object<ConfigDoc>,
+    weights: Json,
+    adam: Object<AdamDoc>,
 }
 
-/// A field of `obj` at `path`, named in the error when missing.
-fn get<'a>(obj: &'a Json, path: &str, key: &str) -> Result<&'a Json, ModelError> {
-    obj.get(key)
-        .ok_or_else(|| ModelError::new(format!("{path}{key}"), "missing"))
+#[derive(serde::Deserialize)]
+struct ConfigDoc {
+    task: String,
+    vocab: usize,
+    n: usize,
+    d_model: usize,
+    layers: usize,
+    heads: usize,
+    d_head: usize,
+    positions: String,
+    batch: usize,
+    lr: f64,
 }
 
-fn uint(obj: &Json, path: &str, key: &str) -> Result<u64, ModelError> {
-    get(obj, path, key)?
-        .as_u64()
-        .ok_or_else(|| ModelError::new(format!("{path}{key}"), "expected a whole number ≥ 0"))
+#[derive(serde::Deserialize)]
+struct AdamDoc {
+    m: Json,
+    v: Json,
 }
 
-fn size(obj: &Json, path: &str, key: &str) -> Result<usize, ModelError> {
-    let v = uint(obj, path, key)?;
-    usize::try_from(v).map_err(|_| ModelError::new(format!("{path}{key}"), "too large"))
+/// `T` read from a JSON object only: serde derive alone would also take an
+/// array of the fields' values in order.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Fields<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<T, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(a))
+            }
+        }
+        d.deserialize_map(Fields(PhantomData)).map(Object)
+    }
 }
 
-fn text<'a>(obj: &'a Json, path: &str, key: &str) -> Result<&'a str, ModelError> {
-    get(obj, path, key)?
-        .as_str()
-        .ok_or_else(|| ModelError::new(format!("{path}{key}"), "expected a string"))
+/// Only the tag, read first, so that another kind of file (a scenario) is
+/// called what it is rather than missing a model's fields.
+#[derive(serde::Deserialize)]
+struct Tagged {
+    format: Option<Json>,
+}
+
+/// The path serde_path_to_error kept, as the file writes its fields: keys
+/// joined by `.` (a weight's name, `layers[0].w_o`, as it is), indices in
+/// brackets.
+fn field_of(path: &serde_path_to_error::Path) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Unknown => out.push_str("[?]"),
+        }
+    }
+    out
+}
+
+/// serde's refusal at `field`, as a typed reason. serde_json gives a
+/// category and an English message; the field says what was expected.
+fn refusal(text: &str, field: String, e: &serde_json::Error) -> ModelError {
+    let message = e.to_string();
+    // serde_json calls a number beyond f64 a syntax error; inside a field
+    // it is that field's number.
+    if message.starts_with("number out of range") && !field.is_empty() {
+        return ModelError::new(field, ModelReason::NumberBeyondF64);
+    }
+    if e.classify() != serde_json::error::Category::Data {
+        let f = json::de::fault(text, e);
+        return ModelError::new(
+            "",
+            ModelReason::NotJson {
+                line: f.line,
+                column: f.column,
+                problem: f.problem,
+            },
+        );
+    }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let name = rest.split('`').next().unwrap_or_default();
+        let field = if field.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{field}.{name}")
+        };
+        return ModelError::new(field, ModelReason::Missing);
+    }
+    let last = field.rsplit('.').next().unwrap_or_default();
+    let reason = match last {
+        "" | "config" | "adam" => ModelReason::NotObject,
+        "task" | "positions" | "format" => ModelReason::ExpectedText,
+        "lr" => ModelReason::ExpectedNumber,
+        _ if message.starts_with("invalid value: integer") && !message.contains("`-") => {
+            ModelReason::TooLarge
+        }
+        _ => ModelReason::ExpectedWhole,
+    };
+    ModelError::new(field, reason)
+}
+
+/// Reads `text` as `T` through serde_path_to_error.
+fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, ModelError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut de)
+        .map_err(|e| refusal(text, field_of(e.path()), e.inner()))
 }
 
 impl Model {
@@ -188,64 +391,54 @@ impl Model {
 
     /// Reads a model file; the first problem names its field. The model
     /// continues training exactly as the one written would have.
-    pub fn from_json(text_in: &str) -> Result<Model, ModelError> {
-        let doc = read_doc(text_in).map_err(|stop| {
-            let why = match stop {
-                Stop::Fault(f) => {
-                    let (line, column) = f.line_column(text_in);
-                    format!("line {line}, column {column}: {}", f.problem)
-                }
-                Stop::OutOfRange { .. } => "a number beyond f64".into(),
-            };
-            ModelError::new("", format!("not JSON: {why}"))
+    pub fn from_json(text: &str) -> Result<Model, ModelError> {
+        let text = json::de::without_bom(text);
+        json::check(text).map_err(|f| {
+            ModelError::new(
+                "",
+                ModelReason::NotJson {
+                    line: f.line,
+                    column: f.column,
+                    problem: f.problem,
+                },
+            )
         })?;
-        if doc.as_object().is_none() {
-            return Err(ModelError::new("", "expected a JSON object"));
+        match read::<Object<Tagged>>(text)?.0.format {
+            None => return Err(ModelError::new("format", ModelReason::Missing)),
+            Some(Json::String(tag)) if tag == FORMAT => {}
+            Some(Json::String(tag)) => {
+                return Err(ModelError::new("format", ModelReason::Format(tag)))
+            }
+            Some(_) => return Err(ModelError::new("format", ModelReason::ExpectedText)),
         }
-        let format = text(&doc, "", "format")?;
-        if format != FORMAT {
-            return Err(ModelError::new(
-                "format",
-                format!("expected \"{FORMAT}\", got \"{format}\""),
-            ));
-        }
-        let cfg = get(&doc, "", "config")?;
-        let p = "config.";
-        let task = text(cfg, p, "task")?;
-        let positions = text(cfg, p, "positions")?;
+        let Object(doc) = read::<Object<FileDoc>>(text)?;
+        let c = doc.config.0;
         let config = Config {
-            task: Task::from_code(task).ok_or_else(|| {
-                ModelError::new("config.task", format!("unknown task \"{task}\""))
+            task: Task::from_code(&c.task).ok_or_else(|| {
+                ModelError::new("config.task", ModelReason::UnknownTask(c.task.clone()))
             })?,
-            vocab: size(cfg, p, "vocab")?,
-            n: size(cfg, p, "n")?,
-            d_model: size(cfg, p, "d_model")?,
-            layers: size(cfg, p, "layers")?,
-            heads: size(cfg, p, "heads")?,
-            d_head: size(cfg, p, "d_head")?,
-            positions: Positions::from_code(positions).ok_or_else(|| {
+            vocab: c.vocab,
+            n: c.n,
+            d_model: c.d_model,
+            layers: c.layers,
+            heads: c.heads,
+            d_head: c.d_head,
+            positions: Positions::from_code(&c.positions).ok_or_else(|| {
                 ModelError::new(
                     "config.positions",
-                    format!("unknown positions \"{positions}\""),
+                    ModelReason::UnknownPositions(c.positions.clone()),
                 )
             })?,
-            batch: size(cfg, p, "batch")?,
-            lr: get(cfg, p, "lr")?
-                .as_f64()
-                .ok_or_else(|| ModelError::new("config.lr", "expected a number"))?,
-            seed: uint(&doc, "", "seed")?,
+            batch: c.batch,
+            lr: c.lr,
+            seed: doc.seed,
         };
         let mut model = Model::new(config)?;
-        model.steps = uint(&doc, "", "steps")?;
-        read_weights(
-            get(&doc, "", "weights")?,
-            "weights",
-            &mut model.params,
-            false,
-        )?;
-        let adam = get(&doc, "", "adam")?;
-        read_weights(get(adam, "adam.", "m")?, "adam.m", &mut model.m, false)?;
-        read_weights(get(adam, "adam.", "v")?, "adam.v", &mut model.v, true)?;
+        model.steps = doc.steps;
+        read_weights(&doc.weights, "weights", &mut model.params, false)?;
+        let adam = doc.adam.0;
+        read_weights(&adam.m, "adam.m", &mut model.m, false)?;
+        read_weights(&adam.v, "adam.v", &mut model.v, true)?;
         Ok(model)
     }
 }

@@ -23,8 +23,9 @@
 pub mod backward;
 mod file;
 mod task;
+mod wording;
 
-pub use file::{ModelError, FORMAT, MAX_WEIGHT};
+pub use file::{ModelError, ModelReason, FORMAT, MAX_WEIGHT};
 pub use task::{induction_lengths, token_label, Sample, Task};
 
 use attention::random::Rng;
@@ -145,7 +146,7 @@ impl Config {
             } else {
                 Err(ModelError::new(
                     format!("config.{field}"),
-                    format!("expected {lo} … {hi}, got {v}"),
+                    ModelReason::Range { lo, hi, got: v },
                 ))
             }
         };
@@ -159,7 +160,7 @@ impl Config {
         if !(self.lr.is_finite() && self.lr > 0.0) {
             return Err(ModelError::new(
                 "config.lr",
-                format!("expected a positive number, got {}", self.lr),
+                ModelReason::PositiveLr(self.lr),
             ));
         }
         self.task
@@ -528,21 +529,20 @@ impl Model {
         if tokens.is_empty() || tokens.len() + more > c.n {
             return Err(ModelError::new(
                 field,
-                format!(
-                    "expected 1 … {} tokens{}, got {}",
-                    c.n,
-                    if more > 0 { " with the steps" } else { "" },
-                    tokens.len() + more
-                ),
+                ModelReason::TokenCount {
+                    max: c.n,
+                    with_steps: more > 0,
+                    got: tokens.len() + more,
+                },
             ));
         }
         match tokens.iter().position(|&t| t >= c.vocab) {
             Some(i) => Err(ModelError::new(
                 format!("{field}[{i}]"),
-                format!(
-                    "{} is not a token of a vocabulary of {}",
-                    tokens[i], c.vocab
-                ),
+                ModelReason::NotAToken {
+                    token: tokens[i],
+                    vocab: c.vocab,
+                },
             )),
             None => Ok(()),
         }

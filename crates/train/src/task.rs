@@ -5,6 +5,7 @@
 //! §2.1): a sample is `n` tokens (`0 … vocab−1`, shown as letters `A`, `B`,
 //! …) and, per position, the token it should predict there or nothing.
 
+use crate::ModelReason;
 use attention::random::Rng;
 use attention::Mask;
 
@@ -66,17 +67,22 @@ impl Task {
     }
 
     /// Why `(vocab, n)` cannot make this task's samples, if so.
-    pub fn check(self, vocab: usize, n: usize) -> Result<(), String> {
+    pub fn check(self, vocab: usize, n: usize) -> Result<(), ModelReason> {
         let need_n = if self == Task::Induction { 8 } else { 2 };
         if n < need_n {
-            return Err(format!("{} needs n ≥ {need_n}, got {n}", self.code()));
+            return Err(ModelReason::TaskNeedsN {
+                task: self,
+                need: need_n,
+                got: n,
+            });
         }
+        // A block of up to n/2 − 1 distinct tokens and one more for the
+        // filler.
         if self == Task::Induction && vocab < n / 2 {
-            return Err(format!(
-                "induction needs vocab ≥ n/2 = {} (a block of up to n/2 − 1 \
-                 distinct tokens and one more for the filler), got {vocab}",
-                n / 2
-            ));
+            return Err(ModelReason::InductionVocab {
+                need: n / 2,
+                got: vocab,
+            });
         }
         Ok(())
     }

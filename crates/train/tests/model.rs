@@ -460,3 +460,69 @@ fn tasks_make_what_they_say() {
     };
     assert_eq!(bad.validate().unwrap_err().field, "config.task");
 }
+
+/// What is not a model file is called what it is, with its place: text that
+/// is not JSON (line and column), a scenario (its format), a number beyond
+/// f64 (its field), a part of the wrong kind.
+#[test]
+fn other_files_are_refused_for_what_they_are() {
+    let e = Model::from_json("{\n  \"format\": ").unwrap_err();
+    assert_eq!(e.field, "");
+    assert!(
+        matches!(e.reason, ModelReason::NotJson { line: 2, .. }),
+        "{e:?}"
+    );
+    let scenario = r#"{"format": "attention-lab/1", "x": [[1]], "heads": []}"#;
+    assert_eq!(
+        Model::from_json(scenario).unwrap_err(),
+        ModelError::new("format", ModelReason::Format("attention-lab/1".into()))
+    );
+    assert_eq!(
+        Model::from_json("[1, 2]").unwrap_err(),
+        ModelError::new("", ModelReason::NotObject)
+    );
+    let text = Model::new(Config::new(Task::Previous, 1))
+        .unwrap()
+        .to_json();
+    let e = Model::from_json(&text.replacen("[[", "[[1e400,", 1)).unwrap_err();
+    assert_eq!(e.reason, ModelReason::NumberBeyondF64);
+    assert!(e.field.starts_with("weights.embedding[0]"), "{e:?}");
+    let e = Model::from_json(
+        &text
+            .replace("\"config\":{", "\"config\":[{")
+            .replace(",\"weights\"", "],\"weights\""),
+    )
+    .unwrap_err();
+    assert_eq!(e.field, "config");
+    // In Chinese, with the same field.
+    let e = Model::from_json(&text.replace("\"lr\":", "\"lr\":\"fast\",\"x\":")).unwrap_err();
+    assert_eq!(e.to_string(), "config.lr: expected a number");
+    assert_eq!(e.worded(true), "config.lr：应为数字");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// A model file cut and changed anywhere never panics the reader, and
+    /// every refusal names its field (or the place of text that is not
+    /// JSON, or says the whole is not an object).
+    #[test]
+    fn a_changed_model_file_is_read_or_refused_by_name(
+        at in any::<prop::sample::Index>(),
+        drop in 0usize..8,
+        put in prop::sample::select(vec!["", "\"", ",", "]", "}", "[", "{", ":", "-", "1e400", "null", "\"x\"", "-1", "3.5", "\u{1}", "é"]),
+    ) {
+        let text = Model::new(Config::new(Task::Reverse, 5)).unwrap().to_json();
+        let mut start = at.index(text.len() + 1);
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let end = (start + drop).min(text.len());
+        let changed = format!("{}{}{}", &text[..start], put, &text[end..]);
+        if let Err(e) = Model::from_json(&changed) {
+            let whole = matches!(e.reason, ModelReason::NotJson { .. } | ModelReason::NotObject);
+            prop_assert!(!e.field.is_empty() || whole, "{:?} for {:?}", e, changed);
+            prop_assert!(!e.worded(true).is_empty());
+        }
+    }
+}

@@ -58,6 +58,7 @@ strings! {
     Import => "导入模型", "Import model";
     ImportFailed => "模型文件没有导入：{1}", "The model file was not imported: {1}";
     Imported => "已导入：第 {1} 步的模型。", "Imported: the model at step {1}.";
+    Unreadable => "无法读取这个文件", "the file could not be read";
     Target => "目标：每秒 {1} 步", "target: {1} steps/s";
     Measured => "实测：每秒 {1} 步", "measured: {1} steps/s";
     StateIdle => "未训练", "not trained";

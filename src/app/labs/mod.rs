@@ -129,10 +129,8 @@ fn setting<T: Setting>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
         .filter(ok)
 }
 
-/// What a lab's setting can be, read from the address's text: integers and
-/// words as `str::parse` reads them, decimals by the engine's reader (the
-/// standard library's would bring its table of powers of five into the
-/// page: `attention::decimal`).
+/// What a lab's setting can be, read from the address's text as
+/// `str::parse` reads it.
 trait Setting: Sized {
     fn read(text: &str) -> Option<Self>;
 }
@@ -146,13 +144,7 @@ macro_rules! parsed_setting {
         }
     )*};
 }
-parsed_setting!(u8, u64, usize, String);
-
-impl Setting for f64 {
-    fn read(text: &str) -> Option<Self> {
-        crate::attention::decimal::parse_f64(text)
-    }
-}
+parsed_setting!(u8, u64, usize, f64, String);
 
 /// Writes a lab's setting into the address (no reload, no history entry).
 fn keep(key: &str, value: impl std::fmt::Display) {

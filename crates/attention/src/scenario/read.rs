@@ -1,23 +1,29 @@
 //! The scenario reader: untrusted JSON text to a [`Scenario`](super::Scenario),
-//! or a refusal that names the field (`heads[1].w_k`) and the reason.
+//! or a refusal that names the field (`heads[1].w_k[2][0]`) and the reason.
 //!
-//! Two passes over the text (`json/read.rs`): first the whole text must be
-//! JSON (else line and column), then the values are read in document order
-//! as the format wants them, and the first that is not what it should be
-//! is refused where it stands: a field nobody knows or one given twice when
-//! its key is read, a value of the wrong kind when it is read, a missing
-//! field at the end of its object, a matrix of ragged rows at the end of
-//! the matrix.
+//! Two passes over the text, both serde_json's: first the whole text must
+//! be JSON (else line and column, wherever the break is), then the values
+//! are read through serde derive ([`Doc`], [`LayerDoc`], [`HeadDoc`] with
+//! `deny_unknown_fields`), each of the format's values by a [`Seed`] that
+//! knows what it [`Want`]s, with serde_path_to_error keeping the path to
+//! the value being read. The first value that is not what it should be is
+//! refused where it stands, quoting it as written: a field nobody knows, a
+//! value of the wrong kind, a missing field, a matrix of ragged rows.
 
 use super::*;
-use crate::json::read::{check, Fault, Kind, Reader, Step, Stop};
+use crate::json::de::{check, located, problem_of};
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::error::Category;
+use serde_path_to_error::{Path, Segment};
+use std::cell::RefCell;
 use std::fmt::Write;
 
 type R<T> = Result<T, ScenarioError>;
 
 /// The fields of a scenario, of a stacked layer and of a head, in the order
 /// a missing one is reported.
-pub(super) const FIELDS: &[&str] = &[
+const FIELDS: &[&str] = &[
     "format",
     "tokens",
     "x",
@@ -29,8 +35,8 @@ pub(super) const FIELDS: &[&str] = &[
     "positional",
     "stack",
 ];
-pub(super) const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
-pub(super) const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
+const HEAD_FIELDS: &[&str] = &["w_q", "w_k", "w_v"];
+const LAYER_FIELDS: &[&str] = &["heads", "w_o", "residual"];
 
 /// A value as written (compact), cut at 40 characters.
 fn describe(v: &Json) -> String {
@@ -44,7 +50,7 @@ fn describe(v: &Json) -> String {
 
 /// What a value of the format must be.
 #[derive(Clone, Copy)]
-pub(super) enum Want {
+enum Want {
     Root,
     Tag,
     Flag,
@@ -61,10 +67,8 @@ pub(super) enum Want {
     Positional,
 }
 
-/// A value read, as the [`Want`] asked. (These and the format's words
-/// above are shared with the serde reader the tests compare this one
-/// with, `serde_read.rs`: what differs there is only the reading.)
-pub(super) enum Got {
+/// A value read, as the [`Want`] asked.
+enum Got {
     Root(Scenario),
     Text(String),
     Flag(bool),
@@ -82,7 +86,7 @@ pub(super) enum Got {
 
 impl Want {
     /// The refusal of a value of another kind, quoted as written.
-    pub(super) fn other(self, got: &Json) -> Reason {
+    fn other(self, got: &Json) -> Reason {
         let got = describe(got);
         let expected = |what| Reason::Expected {
             what,
@@ -105,7 +109,7 @@ impl Want {
     }
 
     /// A number, boolean, string or null.
-    pub(super) fn scalar(self, v: Json) -> Result<Got, Reason> {
+    fn scalar(self, v: Json) -> Result<Got, Reason> {
         let word = v.as_str().unwrap_or_default();
         Ok(match (self, &v) {
             (Want::Num, Json::Number(x)) => Got::Num(*x),
@@ -138,7 +142,7 @@ impl Want {
 /// The items of an array as they are read, then the array as its [`Want`]
 /// says (a matrix's rows must agree).
 #[derive(Default)]
-pub(super) struct Items {
+struct Items {
     nums: Vec<f64>,
     rows: Vec<Vec<f64>>,
     texts: Vec<String>,
@@ -147,7 +151,7 @@ pub(super) struct Items {
 }
 
 impl Items {
-    pub(super) fn push(&mut self, got: Got) {
+    fn push(&mut self, got: Got) {
         match got {
             Got::Num(x) => self.nums.push(x),
             Got::Row(r) => self.rows.push(r),
@@ -158,7 +162,7 @@ impl Items {
         }
     }
 
-    pub(super) fn finish(self, want: Want) -> Result<Got, Reason> {
+    fn finish(self, want: Want) -> Result<Got, Reason> {
         Ok(match want {
             Want::Row => Got::Row(self.nums),
             Want::Rows => Got::Rows(rows::from_rows(&self.rows)?),
@@ -171,7 +175,7 @@ impl Items {
 
 /// `{"padding": L}`, `{"window": W}` or `{"custom": [[…]]}`; a refusal
 /// says what follows `mask` in its field.
-pub(super) fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
+fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
     let bad = || ("", Reason::MaskForm(describe(v)));
     // Any whole number ≥ 0; beyond usize it saturates (a window that
     // wide sees every key anyway), so every written mask reads back.
@@ -207,23 +211,7 @@ pub(super) fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
     }
 }
 
-/// The field a path names: `heads[1].w_k[0][2]`; a key that is no name
-/// (empty, spaces, quotes…) is quoted, so the path still points at it:
-/// `[""]`, `heads[0]["w q"]`.
-fn field(path: &[Step]) -> String {
-    let mut out = String::new();
-    for step in path {
-        match step {
-            Step::Index(i) => {
-                let _ = write!(out, "[{i}]");
-            }
-            Step::Key(key) => push_key(&mut out, key),
-        }
-    }
-    out
-}
-
-pub(super) fn push_key(out: &mut String, key: &str) {
+fn push_key(out: &mut String, key: &str) {
     if !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') {
         if !out.is_empty() {
             out.push('.');
@@ -234,249 +222,315 @@ pub(super) fn push_key(out: &mut String, key: &str) {
     }
 }
 
+/// A scenario as written (docs/format.md §1).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Doc {
+    format: Tag,
+    #[serde(default)]
+    tokens: Option<Labels>,
+    x: Rows,
+    heads: Heads,
+    #[serde(default)]
+    w_o: Option<Rows>,
+    #[serde(default)]
+    residual: Off,
+    #[serde(default)]
+    scale: Flag,
+    #[serde(default)]
+    mask: MaskValue,
+    #[serde(default)]
+    positional: PositionalValue,
+    #[serde(default)]
+    stack: Option<Layers>,
+}
+
+/// A stacked layer as written.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayerDoc {
+    heads: Heads,
+    #[serde(default)]
+    w_o: Option<Rows>,
+    #[serde(default)]
+    residual: Off,
+}
+
+/// One head as written.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeadDoc {
+    w_q: Rows,
+    w_k: Rows,
+    w_v: Rows,
+}
+
+thread_local! {
+    /// The typed reason of a refusal by a reader below (a serde error
+    /// carries only text), and what follows the path where it was
+    /// raised (`.padding` after `mask`). Set just before the error is
+    /// returned, taken as soon as it arrives.
+    static REFUSED: RefCell<Option<(&'static str, Reason)>> = const { RefCell::new(None) };
+}
+
+fn refuse<E: serde::de::Error>(suffix: &'static str, reason: Reason) -> E {
+    REFUSED.with(|r| *r.borrow_mut() = Some((suffix, reason)));
+    E::custom("refused")
+}
+
+/// Reads one value as its [`Want`] says.
+#[derive(Clone, Copy)]
+struct Seed(Want);
+
+impl<'de> DeserializeSeed<'de> for Seed {
+    type Value = Got;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Got, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Seed {
+    type Value = Got;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a value of the scenario format")
+    }
+    fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Got, E> {
+        self.0.scalar(Json::Bool(b)).map_err(|r| refuse("", r))
+    }
+    fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Got, E> {
+        self.visit_f64(x as f64)
+    }
+    fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Got, E> {
+        self.visit_f64(x as f64)
+    }
+    fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Got, E> {
+        self.0.scalar(Json::Number(x)).map_err(|r| refuse("", r))
+    }
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Got, E> {
+        self.0.scalar(Json::from(s)).map_err(|r| refuse("", r))
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Got, E> {
+        self.0.scalar(Json::Null).map_err(|r| refuse("", r))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Got, A::Error> {
+        let Some(item) = self.0.item() else {
+            let got = Json::deserialize(SeqAccessDeserializer::new(a))?;
+            return Err(refuse("", self.0.other(&got)));
+        };
+        let mut items = Items::default();
+        while let Some(got) = a.next_element_seed(Seed(item))? {
+            items.push(got);
+        }
+        items.finish(self.0).map_err(|r| refuse("", r))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Got, A::Error> {
+        let a = MapAccessDeserializer::new(a);
+        match self.0 {
+            Want::Root => {
+                let d = Doc::deserialize(a)?;
+                let x = d.x.0;
+                Ok(Got::Root(Scenario {
+                    format: d.format.0,
+                    tokens: d.tokens.map_or_else(|| default_tokens(x.nrows()), |t| t.0),
+                    x,
+                    heads: d.heads.0,
+                    w_o: d.w_o.map(|w| w.0),
+                    scale: d.scale.0,
+                    mask: d.mask.0,
+                    positional: d.positional.0,
+                    residual: d.residual.0,
+                    stack: d.stack.map_or_else(Vec::new, |l| l.0),
+                }))
+            }
+            Want::Layer => {
+                let l = LayerDoc::deserialize(a)?;
+                Ok(Got::Layer(Layer {
+                    heads: l.heads.0,
+                    w_o: l.w_o.map(|w| w.0),
+                    residual: l.residual.0,
+                }))
+            }
+            Want::Head => {
+                let h = HeadDoc::deserialize(a)?;
+                Ok(Got::Head(HeadWeights {
+                    w_q: h.w_q.0,
+                    w_k: h.w_k.0,
+                    w_v: h.w_v.0,
+                }))
+            }
+            want => {
+                let got = Json::deserialize(a)?;
+                match want {
+                    Want::Mask => mask_object(&got)
+                        .map(Got::Mask)
+                        .map_err(|(suffix, r)| refuse(suffix, r)),
+                    _ => Err(refuse("", want.other(&got))),
+                }
+            }
+        }
+    }
+}
+
+/// The types the derived [`Doc`], [`LayerDoc`] and [`HeadDoc`] hold, each read by
+/// [`Seed`] as its [`Want`] says.
+macro_rules! read_as {
+        ($($t:ident($want:ident, $got:ident: $inner:ty);)*) => {$(
+            struct $t($inner);
+            impl<'de> Deserialize<'de> for $t {
+                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                    match Seed(Want::$want).deserialize(d)? {
+                        Got::$got(v) => Ok($t(v)),
+                        _ => Err(serde::de::Error::custom("")),
+                    }
+                }
+            }
+        )*};
+    }
+read_as! {
+    Root(Root, Root: Scenario);
+    Tag(Tag, Text: String);
+    Flag(Flag, Flag: bool);
+    Off(Flag, Flag: bool);
+    Layers(Layers, Layers: Vec<Layer>);
+    Rows(Rows, Rows: Matrix);
+    Labels(Labels, Labels: Vec<String>);
+    Heads(Heads, Heads: Vec<HeadWeights>);
+    MaskValue(Mask, Mask: Mask);
+    PositionalValue(Positional, Positional: Positional);
+}
+
+/// `residual` is false when absent.
+impl Default for Off {
+    fn default() -> Self {
+        Off(false)
+    }
+}
+
+/// `scale` is true when absent.
+impl Default for Flag {
+    fn default() -> Self {
+        Flag(true)
+    }
+}
+
+impl Default for MaskValue {
+    fn default() -> Self {
+        MaskValue(Mask::None)
+    }
+}
+
+impl Default for PositionalValue {
+    fn default() -> Self {
+        PositionalValue(Positional::None)
+    }
+}
+
+/// The field a path names: `heads[1].w_k[0][2]`; a key that is no name
+/// (empty, spaces, quotes…) is quoted, so the path still points at it:
+/// `[""]`, `heads[0]["w q"]`.
+fn field(path: &Path) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            Segment::Seq { index } => {
+                let _ = write!(out, "[{index}]");
+            }
+            Segment::Map { key } | Segment::Enum { variant: key } => push_key(&mut out, key),
+            Segment::Unknown => out.push_str("[?]"),
+        }
+    }
+    out
+}
+
+/// The name between the first pair of backticks of serde's message.
+fn quoted(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once('`')?;
+    Some(rest.split_once('`')?.0)
+}
+
 /// Text that is not JSON: where (1-based line, column in characters; a
 /// leading BOM is not counted) and what.
-fn not_json(text: &str, fault: &Fault) -> ScenarioError {
-    let (line, column) = fault.line_column(text);
+fn not_json(text: &str, e: &serde_json::Error, problem: JsonProblem) -> ScenarioError {
+    let f = located(text, e, problem);
     ScenarioError::new(
         "",
         Reason::Json {
-            line,
-            column,
-            problem: fault.problem.clone(),
+            line: f.line,
+            column: f.column,
+            problem: f.problem,
         },
     )
 }
 
-/// The second pass: the values of text that is JSON, read as the format
-/// wants them, with the path to the one being read.
-struct Doc<'a> {
-    text: &'a str,
-    r: Reader<'a>,
-    path: Vec<Step>,
-}
-
-impl Doc<'_> {
-    /// A refusal of the value at the path (and `suffix` inside it).
-    fn refuse(&self, suffix: &str, reason: Reason) -> ScenarioError {
-        ScenarioError::new(field(&self.path) + suffix, reason)
+/// The first problem, named: a reader's typed refusal, serde's unknown,
+/// missing or repeated field, a number beyond f64, or text that is not
+/// JSON.
+fn problem(text: &str, path: &Path, e: &serde_json::Error) -> ScenarioError {
+    let at = field(path);
+    if let Some((suffix, reason)) = REFUSED.with(|r| r.borrow_mut().take()) {
+        return ScenarioError::new(at + suffix, reason);
     }
-
-    /// What the reader stopped at: text too deep (or a lone surrogate),
-    /// or a number beyond f64, named by its field.
-    fn stopped(&self, stop: Stop) -> ScenarioError {
-        match stop {
-            Stop::Fault(f) => not_json(self.text, &f),
-            Stop::OutOfRange { .. } if !self.path.is_empty() => {
-                self.refuse("", Reason::NumberOutOfRange)
-            }
-            Stop::OutOfRange { at } => not_json(
-                self.text,
-                &Fault {
-                    at,
-                    problem: JsonProblem::InvalidNumber,
+    let message = e.to_string();
+    if e.classify() == Category::Data {
+        let name = quoted(&message).unwrap_or_default();
+        // The object the problem is in: an unknown field's path ends at
+        // its key, a missing field's at the object. The scenario (at the
+        // root) and its stacked layers (`stack[l]`) have fields of their
+        // own; every other object of the format is a head.
+        let unknown = message.starts_with("unknown field");
+        let segments: Vec<&Segment> = path.iter().collect();
+        let object = &segments[..segments.len() - usize::from(unknown && !segments.is_empty())];
+        let known = match object {
+            [] => FIELDS,
+            [Segment::Map { key }, Segment::Seq { .. }] if key == "stack" => LAYER_FIELDS,
+            _ => HEAD_FIELDS,
+        };
+        if unknown {
+            return ScenarioError::new(
+                at,
+                Reason::UnknownField {
+                    name: name.to_owned(),
+                    known,
                 },
-            ),
+            );
         }
-    }
-
-    /// The next value whatever it is, to be quoted.
-    fn any(&mut self) -> R<Json> {
-        let v = self.r.value(&mut self.path);
-        v.map_err(|s| self.stopped(s))
-    }
-
-    fn open(&mut self) -> R<()> {
-        let opened = self.r.open();
-        opened.map_err(|s| self.stopped(s))
-    }
-
-    /// The next value, as `want` says.
-    fn read(&mut self, want: Want) -> R<Got> {
-        match (self.r.kind(), want) {
-            (Kind::Array, _) if want.item().is_some() => self.array(want),
-            (Kind::Object, Want::Root | Want::Layer | Want::Head) => self.object(want),
-            (Kind::Object, Want::Mask) => {
-                let got = self.any()?;
-                mask_object(&got)
-                    .map(Got::Mask)
-                    .map_err(|(suffix, r)| self.refuse(suffix, r))
-            }
-            (Kind::Array | Kind::Object, _) => {
-                let got = self.any()?;
-                Err(self.refuse("", want.other(&got)))
-            }
-            _ => {
-                let v = self.any()?;
-                want.scalar(v).map_err(|r| self.refuse("", r))
+        if message.starts_with("missing field") {
+            if let Some(&key) = known.iter().find(|k| **k == name) {
+                let mut f = at;
+                push_key(&mut f, key);
+                return ScenarioError::new(f, Reason::MissingField(key));
             }
         }
-    }
-
-    /// An array of `want`'s items (a matrix's rows must agree at its end).
-    fn array(&mut self, want: Want) -> R<Got> {
-        let item = want.item().unwrap_or(Want::Num);
-        self.open()?;
-        let mut items = Items::default();
-        let mut i = 0;
-        while self.r.next_item() {
-            self.path.push(Step::Index(i));
-            items.push(self.read(item)?);
-            self.path.pop();
-            i += 1;
+        if message.starts_with("duplicate field") {
+            return not_json(text, e, JsonProblem::DuplicateKey(name.to_owned()));
         }
-        items.finish(want).map_err(|r| self.refuse("", r))
     }
-
-    /// A scenario, a stacked layer or a head: its known fields in any
-    /// order, each at most once, the required ones present.
-    fn object(&mut self, want: Want) -> R<Got> {
-        let (known, required): (&'static [&'static str], &'static [&'static str]) = match want {
-            Want::Root => (FIELDS, &["format", "x", "heads"]),
-            Want::Layer => (LAYER_FIELDS, &["heads"]),
-            _ => (HEAD_FIELDS, HEAD_FIELDS),
-        };
-        self.open()?;
-        let mut got: Vec<Option<Got>> = known.iter().map(|_| None).collect();
-        loop {
-            let key = self.r.next_key();
-            let Some(key) = key.map_err(|s| self.stopped(s))? else {
-                break;
-            };
-            let Some(k) = known.iter().position(|f| *f == key) else {
-                self.path.push(Step::Key(key.clone()));
-                return Err(self.refuse("", Reason::UnknownField { name: key, known }));
-            };
-            if got[k].is_some() {
-                // Pointed at the end of the repeated key.
-                self.r.skip_ws();
-                let at = self.r.offset();
-                return Err(not_json(
-                    self.text,
-                    &Fault {
-                        at,
-                        problem: JsonProblem::DuplicateKey(key),
-                    },
-                ));
-            }
-            self.r.colon();
-            self.path.push(Step::Key(key));
-            got[k] = Some(self.value_of(known[k])?);
-            self.path.pop();
-        }
-        let index = |name: &str| known.iter().position(|k| *k == name).unwrap_or(0);
-        if let Some(&missing) = required.iter().find(|f| got[index(f)].is_none()) {
-            let mut f = field(&self.path);
-            push_key(&mut f, missing);
-            return Err(ScenarioError::new(f, Reason::MissingField(missing)));
-        }
-        let mut take = |name: &str| got[index(name)].take();
-        Ok(match want {
-            Want::Root => {
-                let Some(Got::Rows(x)) = take("x") else {
-                    unreachable!("x is required")
-                };
-                Got::Root(Scenario {
-                    format: text_of(take("format")),
-                    tokens: match take("tokens") {
-                        Some(Got::Labels(t)) => t,
-                        _ => default_tokens(x.nrows()),
-                    },
-                    x,
-                    heads: heads_of(take("heads")),
-                    w_o: rows_of(take("w_o")),
-                    scale: flag_of(take("scale"), true),
-                    mask: match take("mask") {
-                        Some(Got::Mask(m)) => m,
-                        _ => Mask::None,
-                    },
-                    positional: match take("positional") {
-                        Some(Got::Positional(p)) => p,
-                        _ => Positional::None,
-                    },
-                    residual: flag_of(take("residual"), false),
-                    stack: match take("stack") {
-                        Some(Got::Layers(l)) => l,
-                        _ => Vec::new(),
-                    },
-                })
-            }
-            Want::Layer => Got::Layer(Layer {
-                heads: heads_of(take("heads")),
-                w_o: rows_of(take("w_o")),
-                residual: flag_of(take("residual"), false),
-            }),
-            _ => Got::Head(HeadWeights {
-                w_q: rows_of(take("w_q")).unwrap_or_default(),
-                w_k: rows_of(take("w_k")).unwrap_or_default(),
-                w_v: rows_of(take("w_v")).unwrap_or_default(),
-            }),
-        })
+    if message.starts_with("number out of range") && !at.is_empty() {
+        return ScenarioError::new(at, Reason::NumberOutOfRange);
     }
-
-    /// The value of field `name` of a scenario, layer or head. `tokens`,
-    /// `w_o` and `stack` may be `null` (as if absent).
-    fn value_of(&mut self, name: &str) -> R<Got> {
-        let want = match name {
-            "format" => Want::Tag,
-            "tokens" => Want::Labels,
-            "heads" => Want::Heads,
-            "residual" | "scale" => Want::Flag,
-            "mask" => Want::Mask,
-            "positional" => Want::Positional,
-            "stack" => Want::Layers,
-            _ => Want::Rows,
-        };
-        if matches!(name, "tokens" | "w_o" | "stack") && self.r.kind() == Kind::Null {
-            self.r.word();
-            // Absent: the struct's default below.
-            return Ok(Got::Flag(false));
-        }
-        self.read(want)
-    }
+    not_json(text, e, problem_of(e))
 }
 
-fn text_of(g: Option<Got>) -> String {
-    match g {
-        Some(Got::Text(t)) => t,
-        _ => String::new(),
-    }
-}
-
-fn heads_of(g: Option<Got>) -> Vec<HeadWeights> {
-    match g {
-        Some(Got::Heads(h)) => h,
-        _ => Vec::new(),
-    }
-}
-
-fn rows_of(g: Option<Got>) -> Option<Matrix> {
-    match g {
-        Some(Got::Rows(m)) => Some(m),
-        _ => None,
-    }
-}
-
-fn flag_of(g: Option<Got>, absent: bool) -> bool {
-    match g {
-        Some(Got::Flag(b)) => b,
-        _ => absent,
-    }
-}
-
-pub fn scenario(text: &str) -> R<Scenario> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+pub(super) fn scenario(text: &str) -> R<Scenario> {
+    let text = crate::json::de::without_bom(text);
     // Text that is not JSON is refused as such (line and column) before
     // any field is read, wherever the break is: a file cut short after a
     // wrong row says it is cut short.
-    check(text).map_err(|f| not_json(text, &f))?;
-    let mut doc = Doc {
-        text,
-        r: Reader::new(text),
-        path: Vec::new(),
-    };
-    match doc.read(Want::Root)? {
-        Got::Root(s) => Ok(s),
-        _ => unreachable!("Want::Root reads a scenario or refuses"),
-    }
+    check(text).map_err(|f| {
+        ScenarioError::new(
+            "",
+            Reason::Json {
+                line: f.line,
+                column: f.column,
+                problem: f.problem,
+            },
+        )
+    })?;
+    REFUSED.with(|r| r.borrow_mut().take());
+    let mut de = serde_json::Deserializer::from_str(text);
+    let root: Root = serde_path_to_error::deserialize(&mut de)
+        .map_err(|e| problem(text, e.path(), e.inner()))?;
+    de.end()
+        .map_err(|e| not_json(text, &e, JsonProblem::Trailing))?;
+    Ok(root.0)
 }
