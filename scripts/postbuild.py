@@ -103,6 +103,21 @@ def uleb(value: int) -> bytes:
             return bytes(out)
 
 
+# The first entry of the standard library's table of 128-bit powers of five
+# (5^-342, its high word, little-endian), which `str::parse::<f64>` brings
+# along: 11 KB gzip of random bits. The page reads decimals with serde_json's
+# reader (attention::json::decimal), which it carries for its files anyway;
+# one call of the standard reader anywhere puts the table back, and the
+# build says where to look.
+FLOAT_TABLE = (0xEEF453D6923BD65A).to_bytes(8, "little")
+
+
+def no_float_table(name: str, data: bytes) -> None:
+    if FLOAT_TABLE in data:
+        sys.exit(f"postbuild: {name} carries the standard library's table for reading decimals "
+                 "(a str::parse::<f64> or f64::from_str call): read them with attention::json::decimal")
+
+
 def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
     """`wasm` and its `glue` with every function the wasm imports from
     `module` (the glue's imports object) renamed `a`, `b`, …, `aa`, …:
@@ -191,6 +206,7 @@ for wasm in sorted(web.glob("*.wasm")):
     if not m:
         sys.exit(f"postbuild: {wasm.name}: not a chunk wasm_split writes")
     data = wasm.read_bytes()
+    no_float_table(wasm.name, data)
     data = lzma_pack.pack(data)
     name = f"{m.group(1) or 'shared'}-{short(data)}.wasm"
     (dist / name).write_bytes(data)
@@ -219,6 +235,7 @@ export async function bytesOf(response) {
 const instantiateLzma = async (src, imports) => WebAssembly.instantiate(await bytesOf(src), imports);
 """ + loader
 glue = (web / "attention-lab.js").read_text(encoding="utf-8")
+no_float_table("attention-lab_bg.wasm", (web / "attention-lab_bg.wasm").read_bytes())
 main_wasm, glue = short_imports((web / "attention-lab_bg.wasm").read_bytes(), glue, "./attention-lab_bg.js")
 main_wasm = lzma_pack.pack(main_wasm)
 wasm_name = f"attention-lab-{short(main_wasm)}_bg.wasm"

@@ -70,9 +70,9 @@
 // that looks alive and does nothing, this says so in the reader's language
 // (the page's lang, which the app keeps), that their work is kept (the app
 // writes it to this browser's storage after every change), and offers to
-// reload. Plain script, so it needs nothing of the failed module; the app's
-// panic hook calls window.attentionLabFailed, and a trap without a panic
-// (out of memory, a stack overflow) arrives here as an error event.
+// reload. Plain script, so it needs nothing of the failed module: a trap
+// thrown out of the module (from an event, a frame or a promise callback)
+// arrives here as an error event or an unhandled rejection.
 (function () {
   var shown = false;
   function failed() {
@@ -113,7 +113,6 @@
   function isTrap(e) {
     return typeof WebAssembly === 'object' && e instanceof WebAssembly.RuntimeError;
   }
-  window.attentionLabFailed = failed;
   addEventListener('error', function (e) { if (isTrap(e.error)) failed(); });
   addEventListener('unhandledrejection', function (e) { if (isTrap(e.reason)) failed(); });
 })();

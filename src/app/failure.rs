@@ -1,33 +1,23 @@
-//! When the WebAssembly fails: a panic (a bug not found yet) ends in a trap
-//! (the release build aborts on panic), after which the module answers
-//! nothing. The page's own script (`static/support.js`) then shows a
-//! message in the reader's language with a button to reload; their work is
-//! already in storage (the page writes it after every change,
-//! `persist.rs`). This hook tells that script at once, before the trap,
-//! and keeps the panic's message in the console as Yew's default hook did.
+//! When the WebAssembly fails. A panic (a bug not found yet) ends in a trap
+//! (the release build aborts at once on panic), after which the module
+//! answers nothing. The page's own script (`static/support.js`) hears the
+//! trap as an error event and shows, in the reader's language, that
+//! something went wrong and that their work is kept (the page writes it to
+//! storage after every change, `persist.rs`), with a button to reload. It
+//! needs nothing of the failed module, so nothing here has to run then.
 //!
-//! The end-to-end tests force a failure through the window event
-//! [`TEST_EVENT`] (detail `"panic"`, or `"trap"` for a trap with no panic,
-//! such as running out of memory), dispatched by a test: the page itself
-//! never sends it.
+//! What is here is the end-to-end tests' way to force a failure: the window
+//! event [`TEST_EVENT`] (detail `"panic"`, or `"trap"` for a trap with no
+//! panic, as running out of memory gives), dispatched by a test. The page
+//! itself never sends it.
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 /// The window event that makes the module fail, for the tests.
 pub const TEST_EVENT: &str = "attention-lab-test-failure";
 
-/// Installs the panic hook (before the first render, so Yew keeps it) and
-/// the test event's listener.
+/// Listens for [`TEST_EVENT`] for the page's lifetime.
 pub fn install() {
-    yew::set_custom_panic_hook(Box::new(|info| {
-        gloo::console::error!(info.to_string());
-        let window = gloo::utils::window();
-        if let Ok(f) = js_sys::Reflect::get(&window, &JsValue::from_str("attentionLabFailed")) {
-            if let Some(f) = f.dyn_ref::<js_sys::Function>() {
-                let _ = f.call0(&JsValue::NULL);
-            }
-        }
-    }));
     gloo::events::EventListener::new(&gloo::utils::window(), TEST_EVENT, |e| {
         let detail = e
             .dyn_ref::<web_sys::CustomEvent>()

@@ -224,7 +224,7 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
                 crate::lesson::parse::parse_number(&input.value())
                     .ok()
                     .map(f64::to_bits)
-                    == v.parse::<f64>().ok().map(f64::to_bits)
+                    == crate::attention::json::decimal(&v).map(f64::to_bits)
             });
             input.type_() != "file" && !same
         });

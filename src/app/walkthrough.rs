@@ -495,7 +495,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             .and_then(|g| Granularity::parse(&g))
             .unwrap_or(Granularity::Row);
         let speed = effects::query("speed")
-            .and_then(|s| s.parse::<f64>().ok())
+            .and_then(|s| crate::attention::json::decimal(&s))
             .filter(|s| SPEEDS.contains(s))
             .unwrap_or(1.0);
         let step = effects::query("step")

@@ -237,6 +237,54 @@ test('export then import restores the same loss', async () => {
   await context.close();
 });
 
+for (const [lang, words] of [
+  ['zh', ['模型文件没有导入', 'config.heads：应在 1 … 4 之间，实际是 9', 'weights.embedding：应为', '不是 JSON：第 2 行']],
+  ['en', ['The model file was not imported', 'config.heads: expected 1 … 4, got 9', 'weights.embedding: expected', 'not JSON: line 2']],
+]) {
+  test(`${lang}: a broken model file is refused in the page's language, naming its field, the model kept`, async () => {
+    const { context, page, problems } = await openPage(browser, { acceptDownloads: true });
+    await openLab(page, lang);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`${LAB} [data-control="export"]`)]);
+    const good = readFileSync(await download.path(), 'utf8');
+    const doc = JSON.parse(good);
+    const loss = await attr(page, 'data-loss');
+    // Each file's refusal differs from the one before, so waiting for a
+    // new text waits for this file's.
+    let shown = '';
+    const importText = async (name, text) => {
+      await page.setInputFiles(`${LAB} [data-control="import"]`, { name, mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page.waitForFunction(([sel, before]) => {
+        const alert = document.querySelector(`${sel} [role="alert"]`);
+        return alert && alert.textContent.length > 0 && alert.textContent !== before;
+      }, [LAB, shown]);
+      shown = await page.textContent(`${LAB} [role="alert"]`);
+      return shown;
+    };
+    const texts = [];
+    texts.push(await importText('heads.json', JSON.stringify({ ...doc, config: { ...doc.config, heads: 9 } })));
+    const rows = doc.weights.embedding;
+    texts.push(await importText('rows.json', JSON.stringify({ ...doc, weights: { ...doc.weights, embedding: rows.slice(1) } })));
+    texts.push(await importText('cut.json', '{\n  "format": '));
+    assert.ok(texts[0].startsWith(words[0]), texts[0]);
+    assert.ok(texts[0].includes(words[1]), texts[0]);
+    assert.ok(texts[1].includes(words[2]), texts[1]);
+    assert.ok(texts[2].includes(words[3]), texts[2]);
+    if (lang === 'zh') {
+      // No English word reaches the Chinese page: what is left once the
+      // fields the file names (config.heads, weights.embedding) and JSON
+      // are taken out has no Latin letter.
+      for (const t of texts) {
+        const rest = t.replace(/config\.heads|weights\.embedding|JSON/g, '');
+        assert.doesNotMatch(rest, /[A-Za-z]/, t);
+      }
+    }
+    // The model is kept.
+    assert.equal(await attr(page, 'data-loss'), loss);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
 test('an embedded training lab loads at once, without the labs\' chunk', async () => {
   const { context, page, problems } = await openPage(browser);
   const requests = [];

@@ -20,7 +20,7 @@
 use std::fmt;
 
 pub mod de;
-pub use de::{check, parse, Fault};
+pub use de::{check, decimal, parse, Fault};
 
 /// A JSON value. Objects keep their keys in document (or insertion) order.
 #[derive(Clone, Debug, PartialEq)]

@@ -112,8 +112,8 @@ pub struct Scenario {
     /// Whether layer 1 adds its input back: its output is `X_1 + A_1`
     /// rather than `A_1` (then `A_1` must be as wide as `X_1`).
     pub residual: bool,
-    /// Layers 2 … L, in order (at most [`MAX_LAYERS`] − 1); empty for the
-    /// one layer of every file written before layers stacked.
+    /// Layers 2 … L, in order (at most [`MAX_LAYERS`] − 1); empty for a
+    /// scenario of one layer (a file without `stack`).
     pub stack: Vec<Layer>,
 }
 
@@ -387,8 +387,8 @@ impl Scenario {
         if let Some(w_o) = &self.w_o {
             fields.push(("w_o", rows::to_json(w_o)));
         }
-        // Written only when used, so a one-layer file reads and writes
-        // byte for byte as before layers stacked.
+        // Written only when used, so a one-layer file carries neither key
+        // and its bytes are those of the one-layer format.
         if self.residual {
             fields.push(("residual", Json::from(true)));
         }

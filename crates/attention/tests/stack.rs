@@ -168,7 +168,7 @@ fn stacked_files_read_and_write_exactly() {
             .to_json_compact(),
         s.to_json_compact()
     );
-    // One layer writes neither field: files of one layer are as before.
+    // One layer writes neither `residual` nor `stack`.
     let one = random(
         1,
         Dims {

@@ -131,8 +131,8 @@ impl Target {
         }
     }
 
-    /// A number identifying the matrix, for seeding its new cells (layer
-    /// 0's numbers are those of every scenario before layers stacked).
+    /// A number identifying the matrix, for seeding its new cells: the
+    /// matrix's own code plus 1000 per layer, so layer 0 has no layer term.
     fn code(self) -> u64 {
         match self {
             Target::X => 1,

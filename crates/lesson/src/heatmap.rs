@@ -105,8 +105,8 @@ const MIXED: u32 = 1 << 24;
 /// channel of [`mix`] is a monotone function of the fraction (a product by
 /// a constant, a sum and a rounding, each monotone), so a bucket whose
 /// lowest and highest fractions give the same colour gives it everywhere
-/// in between. Every other bucket is [`MIXED`] and its colours are worked
-/// out as before.
+/// in between. Every other bucket is [`MIXED`] and its colours are
+/// interpolated between the stops ([`mix`]).
 fn table(stops: &[[u8; 3]]) -> Vec<u32> {
     let pack = |c: [u8; 3]| c[0] as u32 | (c[1] as u32) << 8 | (c[2] as u32) << 16;
     let mut t = Vec::with_capacity((stops.len() - 1) * BUCKETS);

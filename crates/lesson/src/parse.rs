@@ -107,9 +107,9 @@ pub fn parse_number(text: &str) -> Result<f64, NumberError> {
     if !is_decimal(ascii.as_bytes()) {
         return Err(NumberError::NotANumber);
     }
-    // The grammar check above is stricter than `f64::from_str`'s, so this
+    // The grammar check above is stricter than `json::decimal`'s, so this
     // cannot fail; map the error anyway rather than unwrap.
-    let v: f64 = ascii.parse().map_err(|_| NumberError::NotANumber)?;
+    let v = attention::json::decimal(&ascii).ok_or(NumberError::NotANumber)?;
     if v.is_finite() {
         Ok(v)
     } else {

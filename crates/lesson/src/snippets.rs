@@ -409,8 +409,8 @@ concat = torch.cat(head_outputs, dim=-1)  # (n, h * d_v): heads side by side
     out
 }
 
-/// Whether `s` has more than the one layer of every file before layers
-/// stacked (or adds its input back): its program then loops over layers.
+/// Whether `s` has more than one layer (or adds its input back): its
+/// program then loops over layers.
 fn is_stacked(s: &Scenario) -> bool {
     !s.stack.is_empty() || s.residual
 }

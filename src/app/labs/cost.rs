@@ -577,7 +577,7 @@ fn LayerTypes(p: &LayerTypesProps) -> Html {
         Callback::from(move |e: InputEvent| {
             if let Some(v) = e
                 .target_dyn_into::<web_sys::HtmlInputElement>()
-                .and_then(|i| i.value().parse::<f64>().ok())
+                .and_then(|i| crate::attention::json::decimal(&i.value()))
             {
                 n.set(2f64.powf(v).round() as usize);
             }

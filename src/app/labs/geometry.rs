@@ -37,7 +37,7 @@ fn vectors_text(v: &Vectors) -> String {
 fn vectors_of(text: &str) -> Option<Vectors> {
     let xs: Vec<f64> = text
         .split(',')
-        .map(|x| x.parse::<f64>().ok())
+        .map(crate::attention::json::decimal)
         .collect::<Option<_>>()?;
     let ok = xs.len() == 8 && xs.iter().all(|x| x.abs() <= PLANE.extent);
     ok.then(|| std::array::from_fn(|i| V2::new(xs[2 * i], xs[2 * i + 1])))

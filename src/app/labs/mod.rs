@@ -129,8 +129,9 @@ fn setting<T: Setting>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
         .filter(ok)
 }
 
-/// What a lab's setting can be, read from the address's text as
-/// `str::parse` reads it.
+/// What a lab's setting can be, read from the address's text: integers and
+/// words as `str::parse` reads them, decimals by the page's one decimal
+/// reader (`attention::json::decimal`).
 trait Setting: Sized {
     fn read(text: &str) -> Option<Self>;
 }
@@ -144,7 +145,13 @@ macro_rules! parsed_setting {
         }
     )*};
 }
-parsed_setting!(u8, u64, usize, f64, String);
+parsed_setting!(u8, u64, usize, String);
+
+impl Setting for f64 {
+    fn read(text: &str) -> Option<Self> {
+        crate::attention::json::decimal(text)
+    }
+}
 
 /// Writes a lab's setting into the address (no reload, no history entry).
 fn keep(key: &str, value: impl std::fmt::Display) {

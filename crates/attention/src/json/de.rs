@@ -155,3 +155,54 @@ impl<'de> Visitor<'de> for JsonVisitor {
         Ok(Json::Object(pairs))
     }
 }
+
+/// Decimal text to `f64`, rounded correctly: the grammar of
+/// `str::parse::<f64>` without `inf` and `nan` (an optional sign, digits
+/// with an optional point and at least one digit, an optional exponent),
+/// read by serde_json's reader. The page reads every number this way, typed
+/// or written in a file, so it carries one decimal reader: the standard
+/// library's brings its own 11 KB table of powers of five. A number beyond
+/// `f64` is ±∞, as `str::parse` gives it; `None` for anything else.
+pub fn decimal(text: &str) -> Option<f64> {
+    let (negative, body) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (&body[..at], Some(&body[at + 1..])),
+        None => (body, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) || !exponent_ok {
+        return None;
+    }
+    // The same number in JSON's grammar: no `+`, no leading zeros, a digit
+    // on each side of the point.
+    let whole = whole.trim_start_matches('0');
+    let mut json = String::with_capacity(text.len() + 3);
+    if negative {
+        json.push('-');
+    }
+    json.push_str(if whole.is_empty() { "0" } else { whole });
+    if !fraction.is_empty() {
+        json.push('.');
+        json.push_str(fraction);
+    }
+    if let Some(e) = exponent {
+        json.push('e');
+        json.push_str(e);
+    }
+    // A decimal in JSON's grammar is refused only when beyond f64.
+    let beyond = if negative {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    };
+    Some(serde_json::from_str::<f64>(&json).unwrap_or(beyond))
+}

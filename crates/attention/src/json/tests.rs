@@ -371,3 +371,64 @@ fn whole_numbers_are_written_exactly() {
     // Read as a value, every number is an f64.
     assert_eq!(read("[0]").unwrap(), Json::Array(vec![Json::Number(0.0)]));
 }
+
+/// The page's one decimal reader against the standard library's, bit for
+/// bit: every finite f64 written any way, hard cases, and what both refuse.
+#[test]
+fn decimals_read_as_str_parse_reads_them() {
+    let same = |t: &str| {
+        let ours = decimal(t).map(f64::to_bits);
+        let std = t.parse::<f64>().ok().filter(|_| {
+            // inf and nan are words, not decimals.
+            !t.trim_start_matches(['+', '-'])
+                .starts_with(|c: char| c.is_ascii_alphabetic())
+        });
+        assert_eq!(ours, std.map(f64::to_bits), "{t:?}");
+    };
+    for t in [
+        "0", "-0", "+0", "007", "1.", ".5", "-.5", "+1e5", "1E-5", "1e+05", "00.0100",
+        "1e400", "-1e400", "1e-400", "2.2250738585072011e-308", "4.9406564584124654e-324",
+        "2.47032822920623272e-324", "9007199254740993", "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791.9999999999999999999999999999999999999999999999999999999999999999999999",
+        "", ".", "-", "+", "e5", "1e", "1e+", "1.2.3", "1,5", "0x10", "inf", "-inf", "NaN", "infinity",
+        " 1", "1 ", "--1", "1e5.5", "١",
+    ] {
+        same(t);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    #[test]
+    fn every_written_f64_reads_as_str_parse_reads_it(bits in any::<u64>(), exp in -30i32..30) {
+        let x = f64::from_bits(bits);
+        if x.is_finite() {
+            for t in [format!("{x:?}"), format!("{x:e}"), format!("{:.3e}", x), format!("{}e{exp}", x.abs())] {
+                prop_assert_eq!(decimal(&t).map(f64::to_bits), t.parse::<f64>().ok().map(f64::to_bits), "{}", t);
+            }
+        }
+    }
+
+    #[test]
+    fn digit_strings_read_as_str_parse_reads_them(t in "[+-]?[0-9]{0,25}(\\.[0-9]{0,25})?([eE][+-]?[0-9]{1,3})?") {
+        prop_assert_eq!(decimal(&t).map(f64::to_bits), t.parse::<f64>().ok().map(f64::to_bits), "{}", t);
+    }
+}
+
+#[test]
+fn extreme_exponents_read_as_str_parse_reads_them() {
+    for t in [
+        "0e99999999999999999999",
+        "0.0e999",
+        "1e99999999999999999999",
+        "1e-99999999999999999999",
+        "-0e-99999999999999999999",
+        "0.000000000000000000000000000001e330",
+    ] {
+        assert_eq!(
+            decimal(t).map(f64::to_bits),
+            t.parse::<f64>().ok().map(f64::to_bits),
+            "{t}"
+        );
+    }
+}

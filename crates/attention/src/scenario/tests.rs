@@ -439,7 +439,8 @@ fn onehot_files_need_d_model_plus_n_rows_and_old_files_are_unchanged() {
         Scenario::from_json(&bad).unwrap_err().to_string(),
         "positional: expected \"none\", \"sinusoidal\" or \"onehot\", got \"one-hot\""
     );
-    // A file without the field, or with the old values, writes them as before.
+    // A file without the field, or with `none` or `sinusoidal`, is read and
+    // written back with that value.
     let old = ONE_HOT
         .replace("[[1], [0], [0.5], [-1]]", "[[1], [0]]")
         .replace("[[0], [1], [2], [0]]", "[[0], [1]]")

@@ -423,7 +423,7 @@ fn cell_sizes_fit_the_width_and_stay_readable() {
     assert!(cell_sizes(0, 800.0).0 >= 3.0);
 }
 
-/// The interpolation as it was before the lookup table: the reference the
+/// The colour by interpolation alone, without the lookup table: the reference the
 /// table must give bit for bit (`round` here, which is what
 /// `round_up_from_half` computes on these values).
 fn colour_by_interpolation(scale: Scale, v: f64) -> [u8; 3] {
