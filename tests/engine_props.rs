@@ -935,22 +935,10 @@ fn fuzz_text() -> impl Strategy<Value = String> {
 /// round-trips exactly (the same scenario bit for bit, the same bytes).
 fn fuzz_one(text: &str) -> Result<bool, TestCaseError> {
     use attention_lab::app::i18n::{error_text, Lang};
-    use attention_lab::attention::{Expected, Reason};
     let s = match Scenario::from_json(text) {
         Ok(s) => s,
         Err(e) => {
-            let whole = matches!(
-                e.reason,
-                Reason::Json { .. }
-                    | Reason::Expected {
-                        what: Expected::Object,
-                        ..
-                    }
-            );
-            prop_assert!(
-                !e.field.is_empty() || whole,
-                "refusal names no field: {e:?} for {text:?}"
-            );
+            prop_assert!(e.is_placed(), "refusal names no field: {e:?} for {text:?}");
             // Worded in both languages without panicking.
             prop_assert!(
                 !error_text(&e, Lang::Zh).is_empty() && !error_text(&e, Lang::En).is_empty()

@@ -132,6 +132,35 @@ impl ScenarioError {
             reason: reason.into(),
         }
     }
+
+    /// Whether the refusal says where the problem is: a field, or, for text
+    /// that is not JSON, its line and column, or the whole document when it
+    /// is not an object. (Every refusal does; the tests check it.)
+    pub fn is_placed(&self) -> bool {
+        !self.field.is_empty()
+            || matches!(
+                self.reason,
+                Reason::Json { .. }
+                    | Reason::Expected {
+                        what: Expected::Object,
+                        ..
+                    }
+            )
+    }
+}
+
+/// Text that is not JSON: where and what, for the whole document.
+impl From<crate::json::Fault> for ScenarioError {
+    fn from(f: crate::json::Fault) -> Self {
+        ScenarioError::new(
+            "",
+            Reason::Json {
+                line: f.line,
+                column: f.column,
+                problem: f.problem,
+            },
+        )
+    }
 }
 
 /// Which dimension a [`Reason::Dim`] is about.

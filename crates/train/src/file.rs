@@ -113,6 +113,17 @@ pub enum ModelReason {
     },
 }
 
+/// Text that is not JSON: where and what.
+impl From<json::Fault> for ModelReason {
+    fn from(f: json::Fault) -> Self {
+        ModelReason::NotJson {
+            line: f.line,
+            column: f.column,
+            problem: f.problem,
+        }
+    }
+}
+
 impl ModelError {
     pub fn new(field: impl Into<String>, reason: ModelReason) -> ModelError {
         ModelError {
@@ -312,15 +323,7 @@ fn refusal(text: &str, field: String, e: &serde_json::Error) -> ModelError {
         return ModelError::new(field, ModelReason::NumberBeyondF64);
     }
     if e.classify() != serde_json::error::Category::Data {
-        let f = json::de::fault(text, e);
-        return ModelError::new(
-            "",
-            ModelReason::NotJson {
-                line: f.line,
-                column: f.column,
-                problem: f.problem,
-            },
-        );
+        return ModelError::new("", json::de::fault(text, e).into());
     }
     if let Some(rest) = message.strip_prefix("missing field `") {
         let name = rest.split('`').next().unwrap_or_default();
@@ -393,16 +396,7 @@ impl Model {
     /// continues training exactly as the one written would have.
     pub fn from_json(text: &str) -> Result<Model, ModelError> {
         let text = json::de::without_bom(text);
-        json::check(text).map_err(|f| {
-            ModelError::new(
-                "",
-                ModelReason::NotJson {
-                    line: f.line,
-                    column: f.column,
-                    problem: f.problem,
-                },
-            )
-        })?;
+        json::check(text).map_err(|f| ModelError::new("", f.into()))?;
         match read::<Object<Tagged>>(text)?.0.format {
             None => return Err(ModelError::new("format", ModelReason::Missing)),
             Some(Json::String(tag)) if tag == FORMAT => {}

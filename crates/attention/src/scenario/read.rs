@@ -451,15 +451,7 @@ fn quoted(message: &str) -> Option<&str> {
 /// Text that is not JSON: where (1-based line, column in characters; a
 /// leading BOM is not counted) and what.
 fn not_json(text: &str, e: &serde_json::Error, problem: JsonProblem) -> ScenarioError {
-    let f = located(text, e, problem);
-    ScenarioError::new(
-        "",
-        Reason::Json {
-            line: f.line,
-            column: f.column,
-            problem: f.problem,
-        },
-    )
+    located(text, e, problem).into()
 }
 
 /// The first problem, named: a reader's typed refusal, serde's unknown,
@@ -516,16 +508,7 @@ pub(super) fn scenario(text: &str) -> R<Scenario> {
     // Text that is not JSON is refused as such (line and column) before
     // any field is read, wherever the break is: a file cut short after a
     // wrong row says it is cut short.
-    check(text).map_err(|f| {
-        ScenarioError::new(
-            "",
-            Reason::Json {
-                line: f.line,
-                column: f.column,
-                problem: f.problem,
-            },
-        )
-    })?;
+    check(text)?;
     REFUSED.with(|r| r.borrow_mut().take());
     let mut de = serde_json::Deserializer::from_str(text);
     let root: Root = serde_path_to_error::deserialize(&mut de)

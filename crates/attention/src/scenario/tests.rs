@@ -537,16 +537,8 @@ mod hostile_texts {
                 prop_assert_eq!(back.map(|b| b.to_json()), Ok(out), "{:?}", text);
             }
             Err(e) => {
-                let whole = matches!(
-                    e.reason,
-                    Reason::Json { .. }
-                        | Reason::Expected {
-                            what: Expected::Object,
-                            ..
-                        }
-                );
                 prop_assert!(
-                    !e.field.is_empty() || whole,
+                    e.is_placed(),
                     "refusal names no field: {:?} for {:?}",
                     e,
                     text
