@@ -418,8 +418,8 @@ test('the canvas has one backing pixel per device pixel, and follows a change of
 });
 
 // An edit's own frame draws the maps only when they are on screen; off
-// screen they follow after that frame (docs/performance.md, "Why the
-// n = 64 edit misses its frame"). Either way they end up showing the edit.
+// screen they follow after that frame (docs/performance.md, "An edit at
+// n = 64 in its frame"). Either way they end up showing the edit.
 test('the maps on screen follow an edit in its frame; off screen, right after it', async () => {
   const { context, page, problems } = await open(TWO_HEADS);
   const map = '[data-heatmap="1"]';
