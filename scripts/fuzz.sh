@@ -7,5 +7,5 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-FUZZ_CASES=${FUZZ_CASES:-100000} cargo test --locked --release --test engine_props \
+FUZZ_CASES=${FUZZ_CASES:-100000} cargo test --locked --release -p attention --test props \
   fuzz_scenario_texts -- --ignored --nocapture

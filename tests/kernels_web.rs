@@ -1,7 +1,7 @@
 //! The engine's kernels in WebAssembly (headless Chromium), where they use
 //! SIMD: `exp_pair` gives exactly `f64::exp`'s bits on every kind of input,
 //! and the products equal the plain triple loop bit for bit (the native
-//! property tests, tests/engine_props.rs, cannot reach the wasm lanes); and
+//! property tests, crates/attention/tests/props.rs, cannot reach the wasm lanes); and
 //! the training lab's model trains the same bits as natively.
 #![cfg(target_arch = "wasm32")]
 

@@ -4,7 +4,7 @@
 //! permutation moves rows, which field a bad number lives in) are written
 //! from the contract, independently of the engine's code.
 
-use attention_lab::attention::{
+use attention::{
     compute, matmul, matmul_t, softmax_masked, softmax_rows, HeadWeights, Mask, Matrix, Positional,
     Results, Scenario, Trace, FORMAT,
 };
@@ -934,15 +934,12 @@ fn fuzz_text() -> impl Strategy<Value = String> {
 /// that is not an object is refused as a whole); every accepted text
 /// round-trips exactly (the same scenario bit for bit, the same bytes).
 fn fuzz_one(text: &str) -> Result<bool, TestCaseError> {
-    use attention_lab::app::i18n::{error_text, Lang};
     let s = match Scenario::from_json(text) {
         Ok(s) => s,
         Err(e) => {
             prop_assert!(e.is_placed(), "refusal names no field: {e:?} for {text:?}");
             // Worded in both languages without panicking.
-            prop_assert!(
-                !error_text(&e, Lang::Zh).is_empty() && !error_text(&e, Lang::En).is_empty()
-            );
+            prop_assert!(!e.reason.worded(true).is_empty() && !e.reason.worded(false).is_empty());
             return Ok(false);
         }
     };

@@ -7,11 +7,12 @@
 //! softmax, sin, cos), then rounded once to the nearest f64 with `repr(float(.))`.
 //! None of them was obtained by running the engine and copying its output.
 
-use attention_lab::attention::{
+use attention::{
     compute, matmul, sinusoidal, softmax_masked, HeadWeights, Mask, Matrix, Positional, Results,
     Scenario, ScenarioError, Trace, FORMAT,
 };
-use attention_lab::lesson::presets::notes_004;
+mod common;
+use common::notes_004;
 use serde_json::{json, Value};
 
 // ---------------------------------------------------------------------------
@@ -1366,7 +1367,7 @@ fn validate_rejects_non_finite_numbers_built_in_code() {
 // ---------------------------------------------------------------------------
 // Engine bugs found while writing this suite. They fail today; they are
 // ignored so the suite stays green. Run them with
-// `cargo test --test engine_golden -- --ignored`.
+// `cargo test -p attention --test golden -- --ignored`.
 
 #[test]
 fn overflowing_products_are_refused_naming_the_head() {
