@@ -615,7 +615,7 @@ pub fn softmax_rows(
 mod tests {
     use super::*;
 
-    /// The plain triple loop (the engine.s property tests in
+    /// The plain triple loop (the engine's property tests in
     /// crates/attention/tests/props.rs check many more shapes and values).
     fn naive(a: &[f64], b: &[f64], n: usize, p: usize, m: usize) -> Vec<f64> {
         let mut c = vec![0.0; n * m];
