@@ -18,6 +18,9 @@ section "pure crates stay pure"
 # compiler's own dependency graph must not reach the browser crates.
 bash scripts/check-pure.sh
 
+section "no module imports in a circle"
+python3 scripts/check-cycles.py
+
 section "cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -398,15 +398,7 @@ pub async fn copy_text(text: String) -> Result<(), ()> {
         .map_err(|_| ())
 }
 
-/// Why a file the user picked was not read (before the scenario reader
-/// sees any of it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LoadError {
-    /// A file of `got` bytes, over the `limit`.
-    TooLarge { limit: usize, got: usize },
-    /// The browser could not read the file.
-    Unreadable,
-}
+pub use super::refusal::LoadError;
 
 /// The text of a scenario file the user picked. A file over
 /// [`MAX_IMPORT_BYTES`] is refused by its size, before it is read.

@@ -589,7 +589,7 @@ fn NotesView(props: &SplitProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::formulas::{drawn_chars, font_chars, formula_chars};
+    use crate::lesson::glyphs::{drawn_chars, font_chars, formula_chars};
 
     /// The math font (cut to `crates/lesson/formula-chars.txt` by
     /// scripts/make-math-font.sh) holds exactly the characters the

@@ -51,6 +51,7 @@ mod labs_root;
 mod layers;
 mod page;
 pub mod persist;
+pub mod refusal;
 mod rich;
 mod stage_draw;
 mod toolbar;

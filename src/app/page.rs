@@ -11,7 +11,8 @@ use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::induction::VotePanel;
 use super::labs_bridge::{lab_view, use_labs, Labs, Mount};
 use super::layers::{add_layer_button, LayerSection, LayerView};
-use super::matrix::{index_labels, view, MatrixProps, Role};
+use super::matrix::look::{formula_once, Look, BIG_FORMULA};
+use super::matrix::{index_labels, view, Role};
 use super::persist::{Do, Persistence};
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, preset_name, Toolbar};
@@ -19,7 +20,7 @@ use super::train_bridge::TrainSection;
 use super::walkthrough::Walkthrough;
 use crate::attention::{Mask, Positional, Scenario, Trace};
 use crate::lesson::edit::{Edit, Target};
-use crate::lesson::formulas::{attention_formula, formula, layer_output_formula};
+use crate::lesson::formulas::layer_output_formula;
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::presets::Preset;
 use std::rc::Rc;
@@ -695,73 +696,4 @@ pub fn App() -> Html {
             }
         </main>
     }
-}
-
-/// What a page matrix's props depend on besides the matrix: the layout,
-/// the language, and what its formula reads (scaling on, a W_O).
-#[derive(Clone, Copy)]
-pub(super) struct Look {
-    pub conv: Convention,
-    pub scale: bool,
-    pub has_w_o: bool,
-    pub lang: Lang,
-}
-
-impl Look {
-    /// Props of matrix `name` (values `m`), with its formula, shown in
-    /// this layout.
-    pub(super) fn props(
-        self,
-        name: MatrixName,
-        m: &crate::attention::Matrix,
-        caption: AttrValue,
-        role: Role,
-        rows: Rc<Vec<String>>,
-        cols: Rc<Vec<String>>,
-    ) -> MatrixProps {
-        let mut p = MatrixProps::new(
-            name,
-            m.clone(),
-            formula_once(name, self.conv, self.scale, self.has_w_o),
-            caption,
-            role,
-            rows,
-            cols,
-            self.lang,
-        );
-        p.transpose = self.conv == Convention::Col;
-        p
-    }
-}
-
-/// `has_w_o` meaning "the big formula" ([`attention_formula`]) in
-/// [`formula_once`]'s key: no matrix formula is asked for with it.
-const BIG_FORMULA: Option<bool> = None;
-
-/// A matrix's formula ([`formula`]; [`attention_formula`] when `has_w_o`
-/// is [`BIG_FORMULA`]), built once per set of arguments: a few hundred
-/// bytes of MathML that every render of the page would otherwise build
-/// again for every matrix shown.
-pub(super) fn formula_once(
-    name: MatrixName,
-    conv: Convention,
-    scale: bool,
-    has_w_o: impl Into<Option<bool>>,
-) -> String {
-    type Key = (MatrixName, Convention, bool, Option<bool>);
-    thread_local! {
-        static BUILT: std::cell::RefCell<Vec<(Key, String)>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    let key = (name, conv, scale, has_w_o.into());
-    BUILT.with_borrow_mut(|built| {
-        if let Some((_, f)) = built.iter().find(|(k, _)| *k == key) {
-            return f.clone();
-        }
-        let f = match key.3 {
-            Some(has_w_o) => formula(name, conv, scale, has_w_o),
-            None => attention_formula(conv, scale),
-        };
-        built.push((key, f.clone()));
-        f
-    })
 }

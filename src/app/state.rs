@@ -5,11 +5,10 @@
 //! A scenario that fails validation never replaces the one on screen: the
 //! state keeps the last good scenario and carries an [`Alert`] instead.
 
-use super::effects::LoadError;
 use super::i18n::Lang;
 use super::url::LinkError;
-use crate::attention::{compute_stack, Scenario, ScenarioError, StackTrace, Trace};
-use crate::lesson::edit::{apply, Edit, EditError};
+use crate::attention::{compute_stack, Scenario, StackTrace, Trace};
+use crate::lesson::edit::{apply, Edit};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::presets::{default_scenario_in, Preset, WIDE_DIMS};
 use std::rc::Rc;
@@ -75,27 +74,7 @@ impl Layers {
     }
 }
 
-/// Why something was refused, typed by the layer that refused it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Refusal {
-    /// The scenario reader or validation (docs/format.md §1).
-    Scenario(ScenarioError),
-    /// An edit (`crate::lesson::edit`).
-    Edit(EditError),
-    /// A file that was not read at all.
-    Load(LoadError),
-}
-
-impl Refusal {
-    /// The field the refusal names (empty for a file not read).
-    pub fn field(&self) -> String {
-        match self {
-            Refusal::Scenario(e) => e.field.clone(),
-            Refusal::Edit(e) => e.field(),
-            Refusal::Load(_) => String::new(),
-        }
-    }
-}
+pub use super::refusal::Refusal;
 
 /// A quiet note (rendered with `role="status"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@ pub mod edit;
 pub mod format;
 pub mod formulas;
 pub mod geometry;
+pub mod glyphs;
 pub mod grid;
 pub mod heads;
 pub mod heatmap;

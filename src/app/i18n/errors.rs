@@ -11,13 +11,13 @@ pub fn too_long_text(limit: usize, got: usize, lang: Lang) -> String {
     }
 }
 
-use crate::app::state::Refusal;
+use crate::app::refusal::Refusal;
 use crate::attention::{grouped, ScenarioError};
 
 /// A refusal of any layer in `lang`, worded here for both languages: a
 /// scenario's ([`error_text`]), an edit's, or a file's that was not read.
 pub fn refusal_text(r: &Refusal, lang: Lang) -> String {
-    use crate::app::effects::LoadError;
+    use crate::app::refusal::LoadError;
     use crate::lesson::edit::EditError;
     let zh = lang == Lang::Zh;
     let named = |field: &str, why: String| match lang {

@@ -23,6 +23,7 @@
 
 mod editor;
 mod grid;
+pub mod look;
 mod values;
 
 use super::i18n::{Lang, H, S};
