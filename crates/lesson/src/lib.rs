@@ -4,26 +4,21 @@
 
 pub mod captions;
 pub mod derive;
-pub mod dropout;
 pub mod edit;
 pub mod format;
 pub mod formulas;
-pub mod geometry;
 pub mod glyphs;
 pub mod grid;
 pub mod heads;
 pub mod heatmap;
 pub mod induction;
-pub mod masks;
+pub mod labs;
 pub mod names;
 pub mod notation;
-pub mod order;
 pub mod parse;
 pub mod presets;
 /// The seeded generator lives with the engine (it fills random scenarios).
 pub use attention::random;
-pub mod scaling;
-pub mod scoring;
 pub mod snippets;
 pub mod stage;
 pub mod timeline;

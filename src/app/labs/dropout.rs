@@ -3,14 +3,14 @@
 //! query's numbers under each stage. Inference (the default) leaves the
 //! weights alone; training drops each weight with probability p (a seeded,
 //! visible draw) and rescales the rest by 1/(1−p). The math is
-//! `crate::lesson::dropout`, beside the engine's trace, never inside it.
+//! `crate::lesson::labs::dropout`, beside the engine's trace, never inside it.
 
 use super::predict::Lab;
 use super::{checked, keep, mini, setting};
 use crate::app::i18n::{fill, Lang, C, L};
 use crate::attention::Trace;
-use crate::lesson::dropout::{row_sum, strip, train, MAX_P};
 use crate::lesson::format::short;
+use crate::lesson::labs::dropout::{row_sum, strip, train, MAX_P};
 use crate::lesson::parse::parse_number;
 use std::rc::Rc;
 use yew::prelude::*;

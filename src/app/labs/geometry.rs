@@ -3,13 +3,13 @@
 //! focus a handle and use the arrow keys; Shift for bigger steps); the
 //! lengths, the angle, cos θ and the score update live, and the softmax
 //! weights of q over the keys show as bars. The math is
-//! `crate::lesson::geometry`.
+//! `crate::lesson::labs::geometry`.
 
 use super::predict::Lab;
 use super::{keep, setting};
 use crate::app::i18n::{fill, Lang, L};
 use crate::lesson::format::rounded;
-use crate::lesson::geometry::{nudge, start, weights, Plane, V2};
+use crate::lesson::labs::geometry::{nudge, start, weights, Plane, V2};
 use yew::prelude::*;
 
 const PLANE: Plane = Plane {

@@ -6,7 +6,7 @@
 //! neighbours; the weights are still attention's own), and a graph editor
 //! whose adjacency becomes the mask. Every change is an edit of the
 //! scenario: the workbench, the share link and undo follow. The grid math
-//! is `crate::lesson::masks`.
+//! is `crate::lesson::labs::masks`.
 
 use super::predict::Lab;
 use super::LabCtx;
@@ -15,7 +15,7 @@ use crate::app::i18n::{fill, Lang, C, L};
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::grid::{step_clamped, Move};
-use crate::lesson::masks::{
+use crate::lesson::labs::masks::{
     blind_rows, edges, grid, named, painted, self_loops, star, toggle_edge, with_self_loops, Grid,
 };
 use std::rc::Rc;

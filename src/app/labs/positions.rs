@@ -3,7 +3,7 @@
 //! side; the current scenario's tokens shuffled (a button, drag, or click
 //! two tokens to swap them) with the engine's check "rows equal after
 //! un-shuffling"; the sinusoidal encoding as a heatmap. The math is
-//! `crate::lesson::order` over the engine.
+//! `crate::lesson::labs::positions` over the engine.
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
@@ -13,7 +13,7 @@ use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
 use crate::lesson::edit::{apply, Edit};
 use crate::lesson::format::short;
 use crate::lesson::heatmap::{hex, Scale};
-use crate::lesson::order::{compare, sentence_pair, shuffle, Comparison};
+use crate::lesson::labs::positions::{compare, sentence_pair, shuffle, Comparison};
 use std::rc::Rc;
 use yew::prelude::*;
 

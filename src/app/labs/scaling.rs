@@ -3,14 +3,16 @@
 //! histogram of q·k with and without ÷√d_k and its variance beside d_k and
 //! 1, then what softmax does to a row of such scores as d_k grows: the
 //! largest weight, the entropy and the Jacobian's largest entry. The math is
-//! `crate::lesson::scaling`.
+//! `crate::lesson::labs::scaling`.
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
 use super::{keep, setting};
 use crate::app::i18n::{Lang, C, L};
 use crate::lesson::format::rounded;
-use crate::lesson::scaling::{dot_samples, histogram, mean_variance, row_stats, RowStats, D_KS};
+use crate::lesson::labs::scaling::{
+    dot_samples, histogram, mean_variance, row_stats, RowStats, D_KS,
+};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

@@ -2,7 +2,7 @@
 //! three ways, dot product, scaled dot product and additive
 //! `w_aᵀ·tanh(W_a·q + U_a·k)` (W_a, U_a, w_a editable), side by side: the
 //! scores, the weights and the outputs, with what each costs. The math is
-//! `crate::lesson::scoring` over the engine's own softmax.
+//! `crate::lesson::labs::scoring` over the engine's own softmax.
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
@@ -10,9 +10,9 @@ use super::{mini, SHOWN};
 use crate::app::i18n::{Lang, L};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::short;
+use crate::lesson::labs::scoring::{compare, Additive, Scored};
 use crate::lesson::names::Convention;
 use crate::lesson::parse::parse_number;
-use crate::lesson::scoring::{compare, Additive, Scored};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;

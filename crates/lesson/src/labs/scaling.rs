@@ -18,7 +18,7 @@
 //! Everything here is seeded, so the same d_k and seed give the same
 //! numbers on every machine.
 
-use super::heads::entropy_bits;
+use crate::heads::entropy_bits;
 use attention::random::Rng;
 use attention::{softmax_jacobian, softmax_masked};
 
