@@ -8,7 +8,7 @@ use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
 use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional, Scenario, Trace};
 use crate::lesson::edit::{layer_weights, Edit, Target, Weight};
-use crate::lesson::formulas::formula_in;
+use crate::lesson::formulas::{formula_with, FormulaOptions};
 use crate::lesson::names::{Convention, MatrixName};
 use nalgebra::DMatrix;
 use std::rc::Rc;
@@ -89,7 +89,17 @@ impl HeadProps {
         let mut mp = MatrixProps::new(
             name,
             matrix.clone(),
-            formula_in(name, p.convention, p.scale, p.has_w_o, p.positional),
+            formula_with(
+                name,
+                FormulaOptions {
+                    conv: p.convention,
+                    scale: p.scale,
+                    has_w_o: p.has_w_o,
+                    masked: true,
+                    pe: p.positional,
+                    head: None,
+                },
+            ),
             caption.t(lang).into(),
             role,
             rows,

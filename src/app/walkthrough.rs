@@ -22,7 +22,9 @@ use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
 use crate::lesson::edit::layer_weights;
 use crate::lesson::format::{exact, short};
-use crate::lesson::formulas::{head_step_formula, layer_input_formula, layer_output_formula};
+use crate::lesson::formulas::{
+    formula_with, layer_input_formula, layer_output_formula, FormulaOptions,
+};
 use crate::lesson::names::{Convention, MatrixName};
 use crate::lesson::stage::{self, Ctx, Geometry};
 use crate::lesson::timeline::subscript;
@@ -750,14 +752,16 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 let math = result_matrix(&highlights)
                     .map(|(m, _)| {
                         let per_head = trace.heads.len() > 1 || has_w_o;
-                        head_step_formula(
+                        formula_with(
                             m,
-                            conv,
-                            trace.scale,
-                            has_w_o,
-                            trace.masked,
-                            trace.positional,
-                            current.head.filter(|_| per_head),
+                            FormulaOptions {
+                                conv,
+                                scale: trace.scale,
+                                has_w_o,
+                                masked: trace.masked,
+                                pe: trace.positional,
+                                head: current.head.filter(|_| per_head),
+                            },
                         )
                     })
                     .unwrap_or_default();

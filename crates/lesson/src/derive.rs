@@ -29,7 +29,7 @@
 //! bit for bit (the tests check it). Sums longer than 8 terms show the first
 //! 6, `⋯`, and the last 2; the `∑` bounds say how many terms there are.
 
-use super::formulas::ml::*;
+use super::mathml::*;
 use super::names::Convention;
 use attention::{HeadTrace, Scenario, Trace};
 

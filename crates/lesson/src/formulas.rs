@@ -23,190 +23,12 @@
 //! Everything here is a MathML Core string (`<math>…</math>`), ready to be
 //! inserted into the page: [`formula`] for one matrix, [`attention_formula`]
 //! for the whole layer, [`symbol`] for a matrix's short name inline. Any text
-//! placed inside is escaped ([`ml::escape`]).
+//! placed inside is escaped (`mathml::escape`).
 
 use super::names::{Convention, MatrixName};
 use attention::Positional;
 
-/// Tiny MathML builders shared by the formulas and the derivations.
-///
-/// Each returns one well-formed MathML fragment; text content is escaped.
-pub(crate) mod ml {
-    use crate::format::short;
-
-    /// Escapes `&`, `<`, `>` and `"` so text can sit inside an element or an
-    /// attribute.
-    pub fn escape(text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        for ch in text.chars() {
-            match ch {
-                '&' => out.push_str("&amp;"),
-                '<' => out.push_str("&lt;"),
-                '>' => out.push_str("&gt;"),
-                '"' => out.push_str("&quot;"),
-                _ => out.push(ch),
-            }
-        }
-        out
-    }
-
-    fn el(name: &str, content: &str) -> String {
-        format!("<{name}>{content}</{name}>")
-    }
-
-    /// An identifier; one letter is italic, several are upright (`softmax`).
-    pub fn mi(s: &str) -> String {
-        el("mi", &escape(s))
-    }
-    /// An upright identifier (the `T` of a transpose).
-    pub fn upright(s: &str) -> String {
-        format!("<mi mathvariant=\"normal\">{}</mi>", escape(s))
-    }
-    /// A number, as written.
-    pub fn mn(s: &str) -> String {
-        el("mn", &escape(s))
-    }
-    /// An operator or fence.
-    pub fn mo(s: &str) -> String {
-        el("mo", &escape(s))
-    }
-    /// Upright text.
-    pub fn mtext(s: &str) -> String {
-        el("mtext", &escape(s))
-    }
-    /// A whole number.
-    pub fn int(k: usize) -> String {
-        mn(&k.to_string())
-    }
-    /// Groups fragments into one `<mrow>`.
-    pub fn row<S: AsRef<str>>(parts: &[S]) -> String {
-        let inner: String = parts.iter().map(AsRef::as_ref).collect();
-        el("mrow", &inner)
-    }
-    /// `base` with a subscript.
-    pub fn sub(base: &str, s: &str) -> String {
-        format!("<msub>{base}{s}</msub>")
-    }
-    /// `base` with a superscript.
-    pub fn sup(base: &str, s: &str) -> String {
-        format!("<msup>{base}{s}</msup>")
-    }
-    /// `base` with a subscript and a superscript.
-    pub fn subsup(base: &str, s: &str, p: &str) -> String {
-        format!("<msubsup>{base}{s}{p}</msubsup>")
-    }
-    /// A fraction.
-    pub fn frac(num: &str, den: &str) -> String {
-        format!("<mfrac>{num}{den}</mfrac>")
-    }
-    /// A square root.
-    pub fn sqrt(x: &str) -> String {
-        el("msqrt", x)
-    }
-    /// A 1em gap between two equations on one line.
-    pub fn gap() -> String {
-        "<mspace width=\"1em\"></mspace>".to_string()
-    }
-    /// `( x )`.
-    pub fn paren(x: &str) -> String {
-        row(&[mo("("), x.to_string(), mo(")")])
-    }
-    /// A column of entries between square brackets (a stacked vector).
-    pub fn column(items: &[String]) -> String {
-        let rows: String = items
-            .iter()
-            .map(|it| format!("<mtr><mtd>{it}</mtd></mtr>"))
-            .collect();
-        row(&[mo("["), el("mtable", &rows), mo("]")])
-    }
-    /// Inline `<math>`.
-    pub fn inline(body: &str) -> String {
-        el("math", body)
-    }
-    /// Display `<math display="block">`.
-    pub fn block(body: &str) -> String {
-        format!("<math display=\"block\">{body}</math>")
-    }
-
-    /// A number as [`short`] shows it, in MathML: a true minus sign
-    /// (`−`, not `-`) and `6.03×10⁻⁶` for scientific forms. Non-finite
-    /// values show as `—`.
-    pub fn num(v: f64) -> String {
-        let s = short(v);
-        if !v.is_finite() {
-            return mtext(&s);
-        }
-        let (neg, body) = match s.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, s.as_str()),
-        };
-        let magnitude = match body.split_once('e') {
-            Some((mant, exp)) => {
-                let exp_ml = match exp.strip_prefix('-') {
-                    Some(e) => row(&[mo("−"), mn(e)]),
-                    None => mn(exp),
-                };
-                row(&[mn(mant), mo("×"), sup(&mn("10"), &exp_ml)])
-            }
-            None => mn(body),
-        };
-        if neg {
-            row(&[mo("−"), magnitude])
-        } else {
-            magnitude
-        }
-    }
-
-    /// A number used as a factor or subtrahend: negative and scientific
-    /// forms go in parentheses, so `0.5·(−2)` and `a − (−1)` read right.
-    pub fn factor(v: f64) -> String {
-        let s = short(v);
-        if s.starts_with('-') || s.contains('e') {
-            paren(&num(v))
-        } else {
-            num(v)
-        }
-    }
-
-    /// `xᵀ`.
-    pub fn transpose(x: &str) -> String {
-        sup(x, &upright("T"))
-    }
-    /// `x′`.
-    pub fn prime(x: &str) -> String {
-        sup(x, &mo("′"))
-    }
-    /// `d_k`.
-    pub fn d_k() -> String {
-        sub(&mi("d"), &mi("k"))
-    }
-    /// `d_v`.
-    pub fn d_v() -> String {
-        sub(&mi("d"), &mi("v"))
-    }
-    /// `d_model`.
-    pub fn d_model() -> String {
-        sub(&mi("d"), &mtext("model"))
-    }
-    /// `√d_k`.
-    pub fn sqrt_d_k() -> String {
-        sqrt(&d_k())
-    }
-    /// `∑_{var=1}^{upper}`.
-    pub fn sigma(var: &str, upper: &str) -> String {
-        subsup(&mo("∑"), &row(&[mi(var), mo("="), mn("1")]), upper)
-    }
-    /// `name(arg)` for a function such as `exp` or `softmax_row`.
-    pub fn call(name: &str, arg: &str) -> String {
-        row(&[name.to_string(), paren(arg)])
-    }
-    /// `a, b` as one subscript.
-    pub fn pair(a: &str, b: &str) -> String {
-        row(&[a.to_string(), mo(","), b.to_string()])
-    }
-}
-
-use ml::*;
+use crate::mathml::*;
 
 /// `W_Q` (row) or `W^q` (column), `letter` one of `Q`, `K`, `V`, `O`.
 fn weight_symbol(conv: Convention, letter: char) -> String {
@@ -369,70 +191,62 @@ pub fn symbol(name: MatrixName, conv: Convention) -> String {
 }
 
 /// How `name` is computed, in `conv`, as an inline `<math>` (wrap it with
-/// [`as_block`] to display it on its own line).
+/// `mathml::as_block` to display it on its own line); [`formula_with`]
+/// says more.
 ///
 /// `scale` says whether scores are divided by √d_k (when false the scaled
 /// matrix is the scores unchanged, `S′ = S`, and no square root appears);
 /// `has_w_o` whether an output projection exists (when false
 /// `Y = concat`). Learned matrices (`W_Q`…) are given with their shape.
 pub fn formula(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
-    formula_in(name, conv, scale, has_w_o, Positional::None)
+    formula_with(
+        name,
+        FormulaOptions {
+            conv,
+            scale,
+            has_w_o,
+            masked: true,
+            pe: Positional::None,
+            head: None,
+        },
+    )
 }
 
-/// [`formula`] for a scenario with positional encoding `pe`. With one-hot
-/// positions the projections multiply `[X | E]` (`Q = [X | E]·W_Q`) and have
-/// d_model + n rows (`W_Q ∈ ℝ^{(d_model+n)×d_k}`); otherwise as [`formula`].
-pub fn formula_in(
-    name: MatrixName,
-    conv: Convention,
-    scale: bool,
-    has_w_o: bool,
-    pe: Positional,
-) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, true, pe, None))
+/// What a matrix's formula says besides the matrix: the layout, whether
+/// the scores are divided by √d_k, whether an output projection W_O
+/// exists, whether the mask hides anything (when not, the weights are the
+/// softmax of the (scaled) scores themselves, with no `mask(…)`), the
+/// positional encoding (with one-hot positions the projections multiply
+/// `[X | E]` and have d_model + n rows), and, for a head whose output has
+/// a name of its own (several heads, or a W_O after it), which head
+/// (0-based: its output is `Bʳ = A V`, as the stage labels its rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormulaOptions {
+    pub conv: Convention,
+    pub scale: bool,
+    pub has_w_o: bool,
+    pub masked: bool,
+    pub pe: Positional,
+    pub head: Option<usize>,
 }
 
-/// [`step_formula`] for head `r` (0-based) of a scenario whose heads have
-/// outputs of their own (several heads, or a W_O after the head): the head's
-/// output is `Bʳ = A V`, as the stage labels its rows `b^{i,r}`.
-pub fn head_step_formula(
-    name: MatrixName,
-    conv: Convention,
-    scale: bool,
-    has_w_o: bool,
-    masked: bool,
-    pe: Positional,
-    head: Option<usize>,
-) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, masked, pe, head))
+/// How `name` is computed under `o`, as an inline `<math>`.
+pub fn formula_with(name: MatrixName, o: FormulaOptions) -> String {
+    inline(&formula_body(name, o))
 }
 
-/// [`formula`] for a walkthrough step of a scenario whose mask hides
-/// nothing when `masked` is false: the weights are then the softmax of the
-/// (scaled) scores themselves, with no `mask(…)`.
-pub fn step_formula(
-    name: MatrixName,
-    conv: Convention,
-    scale: bool,
-    has_w_o: bool,
-    masked: bool,
-    pe: Positional,
-) -> String {
-    inline(&formula_body(name, conv, scale, has_w_o, masked, pe, None))
-}
-
-fn formula_body(
-    name: MatrixName,
-    conv: Convention,
-    scale: bool,
-    has_w_o: bool,
-    masked: bool,
-    pe: Positional,
-    head: Option<usize>,
-) -> String {
+fn formula_body(name: MatrixName, o: FormulaOptions) -> String {
+    let FormulaOptions {
+        conv,
+        scale,
+        has_w_o,
+        masked,
+        pe,
+        head,
+    } = o;
     let row_conv = conv == Convention::Row;
     let one_hot = pe == Positional::OneHot;
-    // A head with an output of its own names it Bʳ (head_step_formula).
+    // A head with an output of its own names it Bʳ.
     let lhs = match (name, head) {
         (MatrixName::HeadOutput, Some(r)) => sup(&mi("B"), &mn(&(r + 1).to_string())),
         _ => symbol_body(name, conv),
@@ -680,165 +494,10 @@ pub fn attention_formula(conv: Convention, scale: bool) -> String {
     block(&body)
 }
 
-/// Turns an inline `<math>` (as [`formula`] and [`symbol`] return) into a
-/// display one; other strings are returned unchanged.
-pub fn as_block(math: &str) -> String {
-    match math.strip_prefix("<math>") {
-        Some(rest) => format!("<math display=\"block\">{rest}"),
-        None => math.to_string(),
-    }
-}
-
-/// The text of a MathML string with the tags removed and entities
-/// decoded: `<mn>1</mn><mo>·</mo><mn>4</mn>` reads `1·4`.
-pub fn plain_text(s: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for ch in s.chars() {
-        match ch {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&")
-}
-
-/// A strict checker for the MathML this crate writes: used by the tests of
-/// the formulas and of the derivations.
-#[cfg(test)]
-pub(crate) mod check {
-    /// The MathML Core elements we allow ourselves.
-    pub const ELEMENTS: [&str; 16] = [
-        "math", "mi", "mn", "mo", "mrow", "msub", "msup", "msubsup", "mfrac", "msqrt", "mover",
-        "mtext", "mspace", "mtable", "mtr", "mtd",
-    ];
-
-    /// `Ok` when `s` is exactly one `<math>` element, every tag is an
-    /// allowed MathML element, tags close in order, scripts and fractions
-    /// have the number of children MathML gives them (a browser reports
-    /// any other number as invalid markup), attributes are quoted and text
-    /// holds no raw `<`, `>` or stray `&`.
-    pub fn well_formed(s: &str) -> Result<(), String> {
-        // Each open element and how many child elements it has so far.
-        let mut stack: Vec<(String, usize)> = Vec::new();
-        let mut rest = s;
-        let mut first = true;
-        while !rest.is_empty() {
-            if stack.is_empty() && !first {
-                return Err(format!("content after the root element: {rest:?}"));
-            }
-            match rest.find('<') {
-                Some(0) => {
-                    let end = rest.find('>').ok_or("unterminated tag")?;
-                    let tag = &rest[1..end];
-                    rest = &rest[end + 1..];
-                    if let Some(name) = tag.strip_prefix('/') {
-                        let (open, children) =
-                            stack.pop().ok_or(format!("</{name}> closes nothing"))?;
-                        if open != name {
-                            return Err(format!("</{name}> closes <{open}>"));
-                        }
-                        let arity = match name {
-                            "msub" | "msup" | "mfrac" | "mover" => Some(2),
-                            "msubsup" => Some(3),
-                            _ => None,
-                        };
-                        if arity.is_some_and(|a| a != children) {
-                            return Err(format!("<{name}> with {children} children"));
-                        }
-                    } else {
-                        let self_closing = tag.ends_with('/');
-                        let tag = tag.trim_end_matches('/');
-                        let (name, attrs) = tag.split_once(' ').unwrap_or((tag, ""));
-                        if !ELEMENTS.contains(&name) {
-                            return Err(format!("element <{name}> is not allowed"));
-                        }
-                        if first && name != "math" {
-                            return Err("the root must be <math>".into());
-                        }
-                        check_attrs(attrs)?;
-                        first = false;
-                        if let Some((_, children)) = stack.last_mut() {
-                            *children += 1;
-                        }
-                        if !self_closing {
-                            stack.push((name.to_string(), 0));
-                        }
-                    }
-                }
-                Some(k) => {
-                    if stack.is_empty() {
-                        return Err("text outside <math>".into());
-                    }
-                    check_text(&rest[..k])?;
-                    rest = &rest[k..];
-                }
-                None => return Err(format!("trailing text {rest:?}")),
-            }
-        }
-        if let Some((open, _)) = stack.pop() {
-            return Err(format!("<{open}> is never closed"));
-        }
-        if first {
-            return Err("empty".into());
-        }
-        Ok(())
-    }
-
-    fn check_attrs(mut attrs: &str) -> Result<(), String> {
-        loop {
-            attrs = attrs.trim_start();
-            if attrs.is_empty() {
-                return Ok(());
-            }
-            let (name, after) = attrs
-                .split_once("=\"")
-                .ok_or(format!("attribute without a quoted value: {attrs:?}"))?;
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
-                return Err(format!("bad attribute name {name:?}"));
-            }
-            let (value, after) = after
-                .split_once('"')
-                .ok_or("unterminated attribute value")?;
-            check_text(value)?;
-            attrs = after;
-        }
-    }
-
-    fn check_text(text: &str) -> Result<(), String> {
-        if text.contains('>') {
-            return Err(format!("raw '>' in {text:?}"));
-        }
-        let mut rest = text;
-        while let Some(k) = rest.find('&') {
-            let after = &rest[k + 1..];
-            let ok = ["amp;", "lt;", "gt;", "quot;"]
-                .iter()
-                .any(|e| after.starts_with(e));
-            if !ok {
-                return Err(format!("stray '&' in {text:?}"));
-            }
-            rest = after;
-        }
-        Ok(())
-    }
-
-    /// The text of a MathML string with the tags removed and entities
-    /// decoded: `<mn>1</mn><mo>·</mo><mn>4</mn>` reads `1·4`.
-    pub fn plain(s: &str) -> String {
-        super::plain_text(s)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::check::{plain, well_formed};
     use super::*;
+    use crate::mathml::check::{plain, well_formed};
 
     const CONVS: [Convention; 2] = [Convention::Row, Convention::Col];
 
@@ -919,7 +578,19 @@ mod tests {
         assert_eq!(p(Convention::Row), "[X|E]n×(dmodel+n)=[a1e1⋮anen]");
         assert_eq!(p(Convention::Col), "[XE](dmodel+n)×n=[[a1e1]⋯[anen]]");
         assert_eq!(plain(&symbol(MatrixName::Input, Convention::Row)), "[X|E]");
-        let one_hot = |name, conv| plain(&formula_in(name, conv, true, false, Positional::OneHot));
+        let one_hot = |name, conv| {
+            plain(&formula_with(
+                name,
+                FormulaOptions {
+                    conv,
+                    scale: true,
+                    has_w_o: false,
+                    masked: true,
+                    pe: Positional::OneHot,
+                    head: None,
+                },
+            ))
+        };
         assert_eq!(
             one_hot(MatrixName::WQ, Convention::Row),
             "WQ∈ℝ(dmodel+n)×dk"
@@ -936,12 +607,32 @@ mod tests {
             for name in MatrixName::ALL {
                 let projected = matches!(name, MatrixName::Q | MatrixName::K | MatrixName::V);
                 if pe == Positional::Sinusoidal && projected {
-                    assert!(plain(&formula_in(name, Convention::Row, true, true, pe))
-                        .contains("(X+PE)"));
+                    assert!(plain(&formula_with(
+                        name,
+                        FormulaOptions {
+                            conv: Convention::Row,
+                            scale: true,
+                            has_w_o: true,
+                            masked: true,
+                            pe,
+                            head: None
+                        }
+                    ))
+                    .contains("(X+PE)"));
                     continue;
                 }
                 assert_eq!(
-                    formula_in(name, Convention::Row, true, true, pe),
+                    formula_with(
+                        name,
+                        FormulaOptions {
+                            conv: Convention::Row,
+                            scale: true,
+                            has_w_o: true,
+                            masked: true,
+                            pe,
+                            head: None
+                        }
+                    ),
                     formula(name, Convention::Row, true, true)
                 );
             }
@@ -1016,35 +707,43 @@ mod tests {
     #[test]
     fn projections_under_positions_and_heads_outputs_are_named() {
         let f = |pe| {
-            plain(&step_formula(
+            plain(&formula_with(
                 MatrixName::Q,
-                Convention::Row,
-                true,
-                false,
-                false,
-                pe,
+                FormulaOptions {
+                    conv: Convention::Row,
+                    scale: true,
+                    has_w_o: false,
+                    masked: false,
+                    pe,
+                    head: None,
+                },
             ))
         };
         assert_eq!(f(Positional::Sinusoidal), "Q=(X+PE)WQ");
         assert_eq!(f(Positional::None), "Q=XWQ");
-        let col = plain(&step_formula(
+        let col = plain(&formula_with(
             MatrixName::K,
-            Convention::Col,
-            true,
-            false,
-            false,
-            Positional::Sinusoidal,
+            FormulaOptions {
+                conv: Convention::Col,
+                scale: true,
+                has_w_o: false,
+                masked: false,
+                pe: Positional::Sinusoidal,
+                head: None,
+            },
         ));
         assert_eq!(col, "K=Wk(X+PE)");
         let head = |r| {
-            plain(&head_step_formula(
+            plain(&formula_with(
                 MatrixName::HeadOutput,
-                Convention::Row,
-                true,
-                true,
-                false,
-                Positional::None,
-                r,
+                FormulaOptions {
+                    conv: Convention::Row,
+                    scale: true,
+                    has_w_o: true,
+                    masked: false,
+                    pe: Positional::None,
+                    head: r,
+                },
             ))
         };
         assert_eq!(head(Some(1)), "B2=AV");
@@ -1067,20 +766,23 @@ mod tests {
 
     #[test]
     fn numbers_use_a_true_minus_and_powers_of_ten() {
-        assert_eq!(ml::num(16.0), "<mn>16</mn>");
-        assert_eq!(plain(&ml::num(-0.5)), "−0.5");
-        assert_eq!(plain(&ml::factor(-0.5)), "(−0.5)");
-        assert_eq!(plain(&ml::factor(0.5)), "0.5");
-        assert_eq!(plain(&ml::num(6.0337e-6)), "6.03×10−6");
-        assert!(ml::num(6.0337e-6).contains("<msup><mn>10</mn>"));
-        assert_eq!(plain(&ml::num(f64::NAN)), "—");
-        well_formed(&ml::inline(&ml::num(-6.0337e-6))).unwrap();
+        assert_eq!(crate::mathml::num(16.0), "<mn>16</mn>");
+        assert_eq!(plain(&crate::mathml::num(-0.5)), "−0.5");
+        assert_eq!(plain(&crate::mathml::factor(-0.5)), "(−0.5)");
+        assert_eq!(plain(&crate::mathml::factor(0.5)), "0.5");
+        assert_eq!(plain(&crate::mathml::num(6.0337e-6)), "6.03×10−6");
+        assert!(crate::mathml::num(6.0337e-6).contains("<msup><mn>10</mn>"));
+        assert_eq!(plain(&crate::mathml::num(f64::NAN)), "—");
+        well_formed(&crate::mathml::inline(&crate::mathml::num(-6.0337e-6))).unwrap();
     }
 
     #[test]
     fn text_is_escaped() {
-        assert_eq!(ml::escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
-        let m = ml::inline(&ml::mtext("x < y & z"));
+        assert_eq!(
+            crate::mathml::escape("a<b & \"c\">"),
+            "a&lt;b &amp; &quot;c&quot;&gt;"
+        );
+        let m = crate::mathml::inline(&crate::mathml::mtext("x < y & z"));
         well_formed(&m).unwrap();
         assert_eq!(plain(&m), "x < y & z");
     }
@@ -1089,21 +791,27 @@ mod tests {
     fn a_step_formula_names_the_mask_only_when_something_is_hidden() {
         for conv in [Convention::Row, Convention::Col] {
             for scale in [false, true] {
-                let with = step_formula(
+                let with = formula_with(
                     MatrixName::Weights,
-                    conv,
-                    scale,
-                    false,
-                    true,
-                    Positional::None,
+                    FormulaOptions {
+                        conv,
+                        scale,
+                        has_w_o: false,
+                        masked: true,
+                        pe: Positional::None,
+                        head: None,
+                    },
                 );
-                let without = step_formula(
+                let without = formula_with(
                     MatrixName::Weights,
-                    conv,
-                    scale,
-                    false,
-                    false,
-                    Positional::None,
+                    FormulaOptions {
+                        conv,
+                        scale,
+                        has_w_o: false,
+                        masked: false,
+                        pe: Positional::None,
+                        head: None,
+                    },
                 );
                 assert!(with.contains(">mask<"), "{with}");
                 assert!(!without.contains(">mask<"), "{without}");
@@ -1114,13 +822,16 @@ mod tests {
                 }
                 // Every other matrix's formula is the workbench's.
                 assert_eq!(
-                    step_formula(
+                    formula_with(
                         MatrixName::Scores,
-                        conv,
-                        scale,
-                        true,
-                        false,
-                        Positional::None
+                        FormulaOptions {
+                            conv,
+                            scale,
+                            has_w_o: true,
+                            masked: false,
+                            pe: Positional::None,
+                            head: None
+                        }
                     ),
                     formula(MatrixName::Scores, conv, scale, true)
                 );

@@ -4,8 +4,8 @@
 //! the tests hold that file equal to what every formula of this crate can
 //! draw. Only tests call this, so it never reaches the WebAssembly.
 
-use crate::formulas::ml::{factor, inline, num};
 use crate::formulas::*;
+use crate::mathml::{factor, inline, num, plain_text};
 use crate::names::{Convention, MatrixName};
 use attention::Positional;
 use std::collections::BTreeSet;
@@ -67,9 +67,45 @@ pub fn formula_chars() -> BTreeSet<char> {
             drawn_chars(&symbol(name, conv), &mut used);
             for (scale, w_o, masked) in (0..8).map(|b| (b & 1 == 1, b & 2 == 2, b & 4 == 4)) {
                 for pe in pes {
-                    drawn_chars(&formula_in(name, conv, scale, w_o, pe), &mut used);
-                    drawn_chars(&step_formula(name, conv, scale, w_o, masked, pe), &mut used);
-                    let head = head_step_formula(name, conv, scale, w_o, masked, pe, Some(11));
+                    drawn_chars(
+                        &formula_with(
+                            name,
+                            FormulaOptions {
+                                conv,
+                                scale,
+                                has_w_o: w_o,
+                                masked: true,
+                                pe,
+                                head: None,
+                            },
+                        ),
+                        &mut used,
+                    );
+                    drawn_chars(
+                        &formula_with(
+                            name,
+                            FormulaOptions {
+                                conv,
+                                scale,
+                                has_w_o: w_o,
+                                masked,
+                                pe,
+                                head: None,
+                            },
+                        ),
+                        &mut used,
+                    );
+                    let head = formula_with(
+                        name,
+                        FormulaOptions {
+                            conv,
+                            scale,
+                            has_w_o: w_o,
+                            masked,
+                            pe,
+                            head: Some(11),
+                        },
+                    );
                     drawn_chars(&head, &mut used);
                 }
             }

@@ -13,6 +13,7 @@ pub mod heads;
 pub mod heatmap;
 pub mod induction;
 pub mod labs;
+pub mod mathml;
 pub mod names;
 pub mod notation;
 pub mod parse;

@@ -1,7 +1,7 @@
 //! Tests of `derive`, beside it so that the module itself reads as one job.
 
 use super::*;
-use crate::formulas::check::{plain, well_formed};
+use crate::mathml::check::{plain, well_formed};
 use crate::names::MatrixName;
 use crate::presets::{notes_004, random, Dims};
 use crate::random::Rng;
