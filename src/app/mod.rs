@@ -53,12 +53,11 @@ mod page;
 pub mod persist;
 pub mod refusal;
 mod rich;
-mod stage_draw;
+mod stage;
 mod toolbar;
 mod train_bridge;
 mod train_lab;
 pub mod views;
-mod walkthrough;
 
 pub use page::App;
 

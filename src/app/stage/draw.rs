@@ -44,7 +44,7 @@ fn item_view(it: &Item, g: &Geometry) -> Html {
         }</>},
         Body::Text { lines, w, .. } => html! {<>{
             for lines.iter().enumerate().map(|(k, line)| html! {
-                <text x={px(w / 2.0)} y={px(k as f64 * g.ch + g.ch / 2.0 + g.font * 0.36)} text-anchor="middle">{ super::rich::rich_svg(line) }</text>
+                <text x={px(w / 2.0)} y={px(k as f64 * g.ch + g.ch / 2.0 + g.font * 0.36)} text-anchor="middle">{ crate::app::rich::rich_svg(line) }</text>
             })
         }</>},
     };

@@ -13,25 +13,30 @@
 //!
 //! The clock is virtual: speed multiplies it, and the position is a pure
 //! function of virtual time ([`Timeline::position`]).
+//!
+//! The parts: [`playback`] (the player's pure state machine), [`highlight`]
+//! (the workbench's marks for a step), [`handover`] (the figure between two
+//! layers) and [`draw`] (the stage's SVG).
+
+mod draw;
+mod handover;
+mod highlight;
+mod playback;
 
 use super::effects::{self, now_ms as now};
 use super::i18n::{caption_text, fill, Lang, C, S};
-use super::stage_draw::draw;
 use super::state::Layers;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
-use crate::lesson::edit::layer_weights;
-use crate::lesson::format::{exact, short};
-use crate::lesson::formulas::{
-    formula_with, layer_input_formula, layer_output_formula, FormulaOptions,
-};
-use crate::lesson::names::{Convention, MatrixName};
+use crate::lesson::formulas::{formula_with, FormulaOptions};
+use crate::lesson::names::Convention;
 use crate::lesson::stage::{self, Ctx, Geometry};
-use crate::lesson::timeline::subscript;
-use crate::lesson::timeline::{Cells, Granularity, Highlight, Player, Timeline, Tone, SPEEDS};
-use crate::lesson::tour::{layer_scenario, Beat, Stop, Tour};
+use crate::lesson::timeline::{Granularity, SPEEDS};
+use draw::draw;
+use handover::{handover_figure, handover_text};
+use highlight::{highlight_css, result_matrix};
+use playback::{Act, Playback};
 use std::cell::RefCell;
-use std::fmt::Write;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -44,117 +49,6 @@ fn reduced_motion() -> bool {
                 .flatten()
         })
         .is_some_and(|m| m.matches())
-}
-
-/// How strongly a value row is tinted for weight `w`, in percent (12–90).
-fn tint_percent(w: f64) -> u32 {
-    (12.0 + 78.0 * w.clamp(0.0, 1.0)).round() as u32
-}
-
-/// The selector of one matrix on the page: `[data-matrix="q"][data-head="1"]`
-/// (`head` 0-based; ignored for matrices that belong to no head). When
-/// layers stack, the stage walks layer `layer` (1-based): its matrices are
-/// those with that `data-layer` (layer 1's inputs have none), and the
-/// stage's output (the layer's attention output) is not the page's
-/// `output`, so it has no selector.
-fn matrix_selector(m: MatrixName, head: Option<usize>, layer: Option<usize>) -> Option<String> {
-    let mut sel = format!("[data-matrix=\"{}\"]", m.contract_name());
-    if let (Some(r), true) = (head, m.per_head()) {
-        let _ = write!(sel, "[data-head=\"{}\"]", r + 1);
-    }
-    if let Some(l) = layer {
-        match m {
-            // Layer 1 reads the scenario's own inputs (no data-layer).
-            MatrixName::X | MatrixName::Pe | MatrixName::Input if l == 1 => {
-                sel.push_str(":not([data-layer])")
-            }
-            MatrixName::Output => return None,
-            _ => {
-                let _ = write!(sel, "[data-layer=\"{l}\"]");
-            }
-        }
-    }
-    Some(sel)
-}
-
-/// The CSS that lights up `highlights` (see the module docs).
-pub fn highlight_css(highlights: &[Highlight], layer: Option<usize>) -> String {
-    let mut css = String::new();
-    for h in highlights {
-        let Some(mut sel) = matrix_selector(h.matrix, h.head, layer) else {
-            continue;
-        };
-        match h.cells {
-            Cells::All => sel.push_str(" td"),
-            Cells::Row(r) => {
-                let _ = write!(sel, " td[data-row=\"{r}\"]");
-            }
-            Cells::Col(c) => {
-                let _ = write!(sel, " td[data-col=\"{c}\"]");
-            }
-            Cells::Cell(r, c) => {
-                let _ = write!(sel, " td[data-row=\"{r}\"][data-col=\"{c}\"]");
-            }
-        }
-        let rule = match (h.tone, h.weight) {
-            // Weighted values are yellow (note 004), as strong as their weight.
-            // (An integer percentage: no fixed-precision float formatting.)
-            (_, Some(w)) => format!(
-                "background:rgba(212,172,13,{}%);box-shadow:inset 0 0 0 2px var(--weighted)",
-                tint_percent(w)
-            ),
-            (Tone::Source, None) => "box-shadow:inset 0 0 0 2px var(--role)".to_string(),
-            // A fresh result in its own role's colour: yellow is for
-            // weighted values only.
-            (Tone::Result, None) => {
-                "background:color-mix(in srgb,var(--role) 24%,#fff);box-shadow:inset 0 0 0 3px var(--role);font-weight:700"
-                    .to_string()
-            }
-            (Tone::Masked, None) => {
-                "box-shadow:inset 0 0 0 2px var(--alert);color:var(--alert)".to_string()
-            }
-        };
-        let _ = writeln!(css, "{sel}{{{rule}}}");
-        // The head's heatmap follows: the query being computed is outlined
-        // (each head's heatmap has one hidden frame, `.heat-q`, placed by --q).
-        if let (Some(r), MatrixName::Scores | MatrixName::Scaled | MatrixName::Weights) =
-            (h.head, h.matrix)
-        {
-            let map = format!(".heat-canvas[data-heat-head=\"{}\"]", r + 1);
-            // The model view's maps are every layer's: only this layer's.
-            let map = match layer {
-                Some(l) => format!("{map}:has([data-layer=\"{l}\"])"),
-                None => map,
-            };
-            match h.cells {
-                // Masked cells mark keys, not the query being computed (the
-                // matrix-level mask step marks cells of every query).
-                Cells::Row(q) | Cells::Cell(q, _) if h.tone != Tone::Masked => {
-                    let _ = writeln!(css, "{map} .heat-q{{display:block;--q:{q}}}");
-                }
-                Cells::All => {
-                    let _ = writeln!(
-                        css,
-                        "{map}{{outline:3px solid var(--weight);outline-offset:3px}}"
-                    );
-                }
-                _ => {}
-            }
-        }
-        if h.tone == Tone::Result {
-            let whole = matrix_selector(h.matrix, h.head, layer).unwrap_or_default();
-            let _ = writeln!(css, "{whole}{{box-shadow:0 0 0 3px var(--role)}}");
-        }
-    }
-    css
-}
-
-/// The matrix a step computes (for its formula and to scroll it into view).
-fn result_matrix(hs: &[Highlight]) -> Option<(MatrixName, Option<usize>)> {
-    hs.iter()
-        .rev()
-        .find(|h| h.tone == Tone::Result)
-        .map(|h| (h.matrix, h.head))
 }
 
 #[derive(Properties, PartialEq)]
@@ -172,286 +66,6 @@ pub struct WalkthroughProps {
 
 /// The pending animation frame, dropped (cancelled) on teardown.
 type FrameSlot = Rc<RefCell<Option<gloo::render::AnimationFrame>>>;
-
-/// The player and the trace (and scenario) it was built for: the
-/// walkthrough's state, changed only by [`Act`]s. The stage is drawn from
-/// this trace, so an edit shows the new numbers once the player has been
-/// rebuilt for them (an effect keyed on the trace), never a timeline built
-/// for other shapes.
-#[derive(Clone)]
-struct Playback {
-    player: Player,
-    /// The current layer's trace, and that layer as a one-layer scenario
-    /// over its input (`tour::layer_scenario`): the stage draws a layer of
-    /// a stack exactly as it draws a scenario of one layer.
-    trace: Rc<Trace>,
-    scenario: Rc<Scenario>,
-    has_w_o: bool,
-    /// Real time (ms) of the animation frame this state was made for.
-    frame: f64,
-    /// The whole scenario and every layer (compared by pointer).
-    full: Rc<Scenario>,
-    stack: Rc<Layers>,
-    /// The layer on the stage (0-based) and, between two layers, the beat
-    /// of the hand-over on screen (with the real time it began).
-    layer: usize,
-    beat: Option<Beat>,
-    beat_since: f64,
-    /// Every layer's steps and residual: the one sequence of stops.
-    tour: Rc<Tour>,
-}
-
-/// How long a beat of the hand-over stays on screen at 1× (ms).
-const BEAT_MS: f64 = 2400.0;
-
-impl Playback {
-    /// A paused walkthrough of `full` at stop `at` (0-based, clamped).
-    fn new(
-        full: Rc<Scenario>,
-        stack: Rc<Layers>,
-        g: Granularity,
-        at: usize,
-        speed: f64,
-    ) -> Playback {
-        let (scenario, has_w_o) = layer_view(&full, &stack, 0);
-        let trace = stack.traces[0].clone();
-        let mut pb = Playback {
-            player: Player::new(&trace, g, has_w_o, 0, speed),
-            trace,
-            scenario,
-            has_w_o,
-            frame: 0.0,
-            tour: Rc::new(tour_of(&full, &stack, g)),
-            full,
-            stack,
-            layer: 0,
-            beat: None,
-            beat_since: 0.0,
-        };
-        let stop = pb.tour.stop(at);
-        pb.enter(stop, 0.0);
-        pb
-    }
-
-    /// Where the walkthrough is.
-    fn stop(&self) -> Stop {
-        match self.beat {
-            Some(beat) => Stop::HandOver {
-                from: self.layer,
-                beat,
-            },
-            None => Stop::Layer {
-                layer: self.layer,
-                step: self.player.step,
-            },
-        }
-    }
-
-    /// The number of the stop on screen (0-based) in the whole walk.
-    fn at(&self) -> usize {
-        self.tour.index(self.stop())
-    }
-
-    /// Show layer `l`'s steps (a new player when the layer changes; the
-    /// clock keeps playing or not, at its speed).
-    fn show_layer(&mut self, l: usize, now: f64) {
-        if l == self.layer {
-            return;
-        }
-        let (scenario, has_w_o) = layer_view(&self.full, &self.stack, l);
-        let trace = self.stack.traces[l].clone();
-        let (playing, speed, g) = (
-            self.player.clock.playing,
-            self.player.clock.speed,
-            self.player.granularity,
-        );
-        let mut player = Player::new(&trace, g, has_w_o, 0, speed);
-        if playing {
-            player.clock = player.clock.play(now);
-        }
-        self.player = player;
-        (self.layer, self.trace, self.scenario, self.has_w_o) = (l, trace, scenario, has_w_o);
-    }
-
-    /// Go to `stop`.
-    fn enter(&mut self, stop: Stop, now: f64) {
-        match stop {
-            Stop::Layer { layer, step } => {
-                self.show_layer(layer, now);
-                self.beat = None;
-                self.player.go(step, now);
-            }
-            Stop::HandOver { from, beat } => {
-                self.show_layer(from, now);
-                let last = self.player.timeline.len().saturating_sub(1);
-                self.player.go(last, now);
-                self.beat = Some(beat);
-                self.beat_since = now;
-            }
-        }
-    }
-
-    fn set_playing(&mut self, on: bool, now: f64) {
-        let c = self.player.clock;
-        self.player.clock = if on { c.play(now) } else { c.pause(now) };
-        self.beat_since = now;
-    }
-}
-
-/// Layer `l` of `full` as the stage draws it, and whether it has a W_O.
-fn layer_view(full: &Rc<Scenario>, stack: &Layers, l: usize) -> (Rc<Scenario>, bool) {
-    if l == 0 {
-        return (full.clone(), full.w_o.is_some());
-    }
-    let s = layer_scenario(full, &stack.traces[l].input, l);
-    let has_w_o = s.w_o.is_some();
-    (Rc::new(s), has_w_o)
-}
-
-/// Whether `a` and `b` have the same layers, shapes and mask (then their
-/// walks have the same stops).
-fn same_shapes(a: &Scenario, b: &Scenario) -> bool {
-    let shapes = |s: &Scenario| -> Vec<(usize, usize, usize, bool, bool)> {
-        (0..s.layers())
-            .filter_map(|l| layer_weights(s, l))
-            .map(|(heads, w_o, residual)| {
-                let first = heads.first();
-                (
-                    heads.len(),
-                    first.map_or(0, |w| w.w_q.ncols()),
-                    first.map_or(0, |w| w.w_v.ncols()),
-                    w_o.is_some(),
-                    residual,
-                )
-            })
-            .collect()
-    };
-    (a.n(), a.scale, a.positional, &a.mask) == (b.n(), b.scale, b.positional, &b.mask)
-        && shapes(a) == shapes(b)
-}
-
-/// The walk's stops: each layer's steps at granularity `g` and its residual.
-fn tour_of(full: &Scenario, stack: &Layers, g: Granularity) -> Tour {
-    let layers = stack.traces.len();
-    let (mut steps, mut residual) = (Vec::new(), Vec::new());
-    for l in 0..layers {
-        let (_, w_o, res) = layer_weights(full, l).expect("a layer of the scenario");
-        steps.push(Timeline::new(&stack.traces[l], g, w_o.is_some()).len());
-        residual.push(res);
-    }
-    Tour { steps, residual }
-}
-
-/// What happens to the player (dispatched with the real time).
-enum Act {
-    /// An animation frame (with reduced motion, steps only).
-    Tick {
-        reduce: bool,
-    },
-    Go(usize),
-    Back,
-    Forward,
-    Toggle,
-    Speed(f64),
-    Granularity(Granularity),
-    /// A new scenario: rebuild the steps, keeping the moment.
-    Rebuild(Rc<Layers>, Rc<Scenario>),
-}
-
-impl Reducible for Playback {
-    /// The action and the real time (ms) it happens at.
-    type Action = (f64, Act);
-
-    fn reduce(self: Rc<Self>, (t, act): (f64, Act)) -> Rc<Self> {
-        let mut next = (*self).clone();
-        let total = self.tour.total();
-        match act {
-            Act::Tick { reduce } => {
-                if let Some(beat) = self.beat {
-                    // A beat of the hand-over: the next stop once its time is up.
-                    let speed = self.player.clock.speed.max(0.1);
-                    if !(self.player.clock.playing && t - self.beat_since >= BEAT_MS / speed) {
-                        return self;
-                    }
-                    let k = self.tour.index(Stop::HandOver {
-                        from: self.layer,
-                        beat,
-                    });
-                    next.enter(self.tour.stop(k + 1), t);
-                } else {
-                    let was = self.player.clock.playing;
-                    let changed = next.player.tick(t, reduce);
-                    // The end of a layer that is not the last: the hand-over.
-                    let ended = was && !next.player.clock.playing;
-                    if ended && self.layer + 1 < self.tour.steps.len() {
-                        let k = next.at();
-                        next.enter(self.tour.stop(k + 1), t);
-                        next.set_playing(true, t);
-                    } else if !changed && reduce {
-                        // With reduced motion a tick that changes no step
-                        // changes nothing: Yew skips the render.
-                        return self;
-                    }
-                }
-                next.frame = t;
-            }
-            Act::Go(k) => next.enter(self.tour.stop(k), t),
-            Act::Back => next.enter(self.tour.stop(self.at().saturating_sub(1)), t),
-            Act::Forward => next.enter(self.tour.stop((self.at() + 1).min(total - 1)), t),
-            Act::Toggle => {
-                let playing = self.player.clock.playing;
-                let at_end = self.player.clock.at(t) >= self.player.timeline.total();
-                if self.beat.is_some() {
-                    next.set_playing(!playing, t);
-                } else if !playing && at_end && self.layer + 1 < self.tour.steps.len() {
-                    // Paused at the end of a layer: on to the hand-over.
-                    next.enter(self.tour.stop(self.at() + 1), t);
-                    next.set_playing(true, t);
-                } else if !playing && at_end && self.layer > 0 {
-                    // The end of the whole walk: from the start again.
-                    next.enter(self.tour.stop(0), t);
-                    next.set_playing(true, t);
-                } else {
-                    next.player.toggle(t);
-                }
-            }
-            Act::Speed(v) => next.player.set_speed(v, t),
-            Act::Granularity(g) => {
-                next.player.rebuild(&self.trace, g, self.has_w_o, t);
-                next.tour = Rc::new(tour_of(&self.full, &self.stack, g));
-            }
-            Act::Rebuild(stack, full) => {
-                if Rc::ptr_eq(&stack, &self.stack) && Rc::ptr_eq(&full, &self.full) {
-                    return self;
-                }
-                let g = self.player.granularity;
-                let layers = stack.traces.len();
-                let layer = self.layer.min(layers - 1);
-                let (scenario, has_w_o) = layer_view(&full, &stack, layer);
-                let trace = stack.traces[layer].clone();
-                next.player.rebuild(&trace, g, has_w_o, t);
-                // The steps depend on the shapes and the mask, not on the
-                // numbers: an edit of a number keeps the tour.
-                if !same_shapes(&full, &self.full) {
-                    next.tour = Rc::new(tour_of(&full, &stack, g));
-                }
-                (next.layer, next.trace, next.scenario, next.has_w_o) =
-                    (layer, trace, scenario, has_w_o);
-                (next.full, next.stack) = (full, stack);
-                if layer + 1 >= layers {
-                    next.beat = None;
-                }
-                if let Some(beat) = next.beat {
-                    // A hand-over whose residual was turned off has one beat.
-                    if !next.tour.beats(layer).contains(&beat) {
-                        next.beat = Some(Beat::Becomes);
-                    }
-                }
-            }
-        }
-        Rc::new(next)
-    }
-}
 
 /// The stage's cell geometry and size. Measured again only when the trace,
 /// convention, width or granularity change (not on every animation frame),
@@ -935,95 +549,6 @@ fn Keep(p: &KeepProps) -> Html {
     (*p.html.0).clone()
 }
 
-/// Rows and columns of a matrix the hand-over shows (the rest: "…").
-const HANDOVER_ROWS: usize = 8;
-const HANDOVER_COLS: usize = 10;
-
-/// One matrix of the hand-over: its name, the first rows and columns with
-/// their full values in `data-value`, in a role's colour.
-fn handover_matrix(
-    name: String,
-    role: &'static str,
-    m: &crate::attention::Matrix,
-    data: &'static str,
-    tokens: &[String],
-) -> Html {
-    let (rows, cols) = (m.nrows().min(HANDOVER_ROWS), m.ncols().min(HANDOVER_COLS));
-    html! {
-        <figure class={classes!("ho-matrix", role)} data-ho={data}>
-            <figcaption>{ name }</figcaption>
-            <table>
-                { for (0..rows).map(|r| html! {
-                    <tr>
-                        <th scope="row">{ tokens.get(r).cloned().unwrap_or_default() }</th>
-                        { for (0..cols).map(|c| html! {
-                            <td data-row={r.to_string()} data-col={c.to_string()} data-value={exact(m[(r, c)])}>{ short(m[(r, c)]) }</td>
-                        }) }
-                        if cols < m.ncols() { <td class="more">{ "…" }</td> }
-                    </tr>
-                }) }
-                if rows < m.nrows() { <tr><td class="more">{ "⋮" }</td></tr> }
-            </table>
-        </figure>
-    }
-}
-
-/// The hand-over after layer `l`: with the residual, `X_l + B_l = O_l`;
-/// then `O_l`, which is `X_{l+1}`.
-fn handover_figure(pb: &Playback, beat: Beat, height: f64) -> Html {
-    let l = pb.layer;
-    let trace = &pb.stack.traces[l];
-    let out = &pb.stack.outputs[l];
-    let tokens = &trace.tokens;
-    let body = match beat {
-        Beat::Residual => html! {
-            <>
-                { handover_matrix(format!("X{}", subscript(l + 1)), "role-input", &trace.input, "input", tokens) }
-                <span class="ho-op">{ "+" }</span>
-                { handover_matrix(format!("B{}", subscript(l + 1)), "role-output", &trace.output, "attention", tokens) }
-                <span class="ho-op">{ "=" }</span>
-                { handover_matrix(format!("O{}", subscript(l + 1)), "role-output", out, "output", tokens) }
-            </>
-        },
-        Beat::Becomes => html! {
-            <>
-                { handover_matrix(format!("O{}", subscript(l + 1)), "role-output", out, "output", tokens) }
-                <span class="ho-op">{ "→" }</span>
-                { handover_matrix(format!("X{}", subscript(l + 2)), "role-input", &pb.stack.traces[l + 1].input, "next", tokens) }
-            </>
-        },
-    };
-    html! {
-        <div class="handover" data-handover-beat={match beat { Beat::Residual => "residual", Beat::Becomes => "becomes" }}
-            style={format!("min-height:{height}px")}>{ body }</div>
-    }
-}
-
-/// The hand-over's caption, formula and workbench highlights.
-fn handover_text(pb: &Playback, beat: Beat, lang: Lang) -> (String, AttrValue, String) {
-    let l = pb.layer;
-    let (a, b) = ((l + 1).to_string(), (l + 2).to_string());
-    let residual = pb.tour.residual.get(l).copied().unwrap_or(false);
-    let last = l + 1 == pb.tour.steps.len();
-    let out = format!("[data-matrix=\"layer_output\"][data-layer=\"{a}\"] td");
-    let rule = "{background:color-mix(in srgb,var(--output) 24%,#fff);box-shadow:inset 0 0 0 3px var(--output)}";
-    match beat {
-        Beat::Residual => (
-            fill(S::HandOverResidual.t(lang), &[&a, &subscript(l + 1)]),
-            AttrValue::from(layer_output_formula(l + 1, residual, last)),
-            format!("{out}{rule}\n"),
-        ),
-        Beat::Becomes => (
-            fill(
-                S::HandOverBecomes.t(lang),
-                &[&a, &subscript(l + 1), &b, &subscript(l + 2)],
-            ),
-            AttrValue::from(layer_input_formula(l + 2)),
-            format!("{out}{rule}\n[data-matrix=\"x\"][data-layer=\"{b}\"] td{rule}\n"),
-        ),
-    }
-}
-
 /// Above this height (px) the picture scrolls inside the figure.
 const STAGE_MAX_H: f64 = 480.0;
 /// The same in an embedded figure, whose whole frame stays within 640 px
@@ -1032,10 +557,12 @@ const STAGE_MAX_H_EMBED: f64 = 360.0;
 
 #[cfg(test)]
 mod tests {
+    use super::highlight::tint_percent;
     use super::*;
     use crate::attention::compute;
     use crate::lesson::presets::notes_004;
     use crate::lesson::timeline::{Phase, Step};
+    use crate::lesson::tour::Beat;
 
     fn layers(s: &Scenario) -> Rc<Layers> {
         Layers::of(crate::attention::compute_stack(s).unwrap())
