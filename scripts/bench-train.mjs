@@ -1,7 +1,7 @@
 // Benchmark (not a test): the training lab in Chromium (docs/performance.md,
 // "The training lab").
 // - `raw`: the training lab's own timing of each task's default model
-//   (`window.attentionLabTrainBench`, src/app/train_lab.rs): ms per Adam step, so the steps per second
+//   (`window.attentionLabTrainBench`, src/app/train_lab/mount.rs): ms per Adam step, so the steps per second
 //   this browser could do with nothing else to do, one evaluation on the
 //   evaluation set and one trace of the evaluation sample;
 // - `lab`: the lab itself at each speed on `previous` (steps per second
@@ -30,7 +30,7 @@ await page.goto(`${BASE_URL}?lang=en&view=train`);
 await page.waitForSelector(`${LAB}[data-state] [data-control="train"]`, { timeout: 30000 });
 
 // raw: the training's own timing (the training lab's bench, on a model of
-// its own: src/app/train_lab.rs, expose_bench).
+// its own: src/app/train_lab/mount.rs, expose_bench).
 const raw = await page.evaluate(async () => {
   const bench = window.attentionLabTrainBench;
   const out = {};

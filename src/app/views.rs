@@ -31,7 +31,7 @@ pub enum View {
     Dropout,
     /// What attention costs, and cheaper variants.
     Cost,
-    /// The training lab (its own chunk, `src/app/train_lab.rs`).
+    /// The training lab (its own chunk, `src/app/train_lab/`).
     Train,
 }
 

@@ -1,5 +1,5 @@
 //! The training lab's texts: [`T`], in the training lab's chunk
-//! (`src/app/train_lab.rs`: its controls, readouts, questions and the
+//! (`src/app/train_lab/`: its controls, readouts, questions and the
 //! decoding readout), and [`TP`], the page's few words about it (its title,
 //! "Open the training lab", its name in the embed list), in a table of
 //! their own so that the page does not keep [`T`] in the main module.

@@ -1,0 +1,181 @@
+//! The lab's figures: each head's weights over the evaluation sample, the
+//! loss curve, and decoding step by step beside the parallel pass.
+
+use super::*;
+use crate::app::heatmap::{Heatmap, Map};
+use crate::app::i18n::{fill, Lang, T};
+use crate::attention::Trace;
+use crate::lesson::format::{exact, rounded};
+use std::rc::Rc;
+use train::{HeadKind, HeadScore, Model, Task};
+use yew::prelude::*;
+
+/// One head's heatmap with its name, what it has become and its scores.
+pub(super) fn head_figure(
+    t: &Rc<Trace>,
+    l: usize,
+    h: usize,
+    score: Option<&HeadScore>,
+    cell_css: f64,
+    dpr: f64,
+    lang: Lang,
+) -> Html {
+    let name = fill(
+        T::HeadName.t(lang),
+        &[&(l + 1).to_string(), &(h + 1).to_string()],
+    );
+    let weights = t.heads[h]
+        .weights
+        .row_iter()
+        .flat_map(|row| row.iter().map(|v| exact(*v)).collect::<Vec<_>>())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let kind = score.and_then(|s| s.kind);
+    let label = score.and_then(|s| {
+        let (k, v) = match s.kind? {
+            HeadKind::PreviousToken => (T::PreviousHead, s.previous),
+            HeadKind::Induction => (T::InductionHead, s.induction?),
+        };
+        Some(fill(T::Labelled.t(lang), &[k.t(lang), &rounded(v, 2)]))
+    });
+    let scores = score.map(|s| {
+        fill(
+            T::Scores.t(lang),
+            &[
+                &rounded(s.previous, 2),
+                &s.induction.map_or("—".to_string(), |v| rounded(v, 2)),
+            ],
+        )
+    });
+    html! {
+        <figure class="train-head" data-layer={(l + 1).to_string()} data-head={(h + 1).to_string()}
+            data-weights={weights} data-head-kind={kind.map(|k| k.label())}
+            data-previous-score={score.map(|s| exact(s.previous))}
+            data-induction-score={score.and_then(|s| s.induction).map(exact)}>
+            <figcaption>
+                <strong>{ name.clone() }</strong>
+                if let Some(label) = label {
+                    { " · " }<span class="head-kind">{ label }</span>
+                }
+                <br />
+                <span class="scores">{ scores.unwrap_or_default() }</span>
+            </figcaption>
+            <Heatmap trace={t.clone()} map={Map::Head(h)} transpose={false} cell_css={cell_css} dpr={dpr}
+                title={AttrValue::from(name)} file={AttrValue::from(format!("train-layer{}-head{}", l + 1, h + 1))}
+                lang={lang} layer={Some(l + 1)} />
+        </figure>
+    }
+}
+
+/// The loss (solid) and accuracy (dashed) against the steps.
+pub(super) fn curve(history: &[(u64, f64, f64)], lang: Lang) -> Html {
+    const W: f64 = 320.0;
+    const H: f64 = 140.0;
+    const LEFT: f64 = 34.0;
+    const BOTTOM: f64 = 18.0;
+    const TOP: f64 = 6.0;
+    let last = history.last().map_or(0, |h| h.0).max(10) as f64;
+    let top_loss = history
+        .iter()
+        .map(|h| h.1)
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max)
+        .max(0.1);
+    let x = |s: u64| LEFT + (W - LEFT - 6.0) * s as f64 / last;
+    let y = |v: f64, max: f64| TOP + (H - TOP - BOTTOM) * (1.0 - (v / max).clamp(0.0, 1.0));
+    let points = |f: &dyn Fn(&(u64, f64, f64)) -> f64, max: f64| {
+        history
+            .iter()
+            .map(|h| format!("{:.1},{:.1}", x(h.0), y(f(h), max)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let label = fill(
+        T::CurveAxes.t(lang),
+        &[&(last as u64).to_string(), &rounded(top_loss, 2)],
+    );
+    html! {
+        <figure class="train-curve">
+            <figcaption>{ T::CurveTitle.t(lang) }</figcaption>
+            <svg viewBox={format!("0 0 {W} {H}")} width={W.to_string()} height={H.to_string()} role="img" aria-label={label.clone()}
+                data-curve="loss" data-points={history.len().to_string()}>
+                <line class="axis" x1={LEFT.to_string()} y1={(H - BOTTOM).to_string()} x2={(W - 6.0).to_string()} y2={(H - BOTTOM).to_string()} />
+                <line class="axis" x1={LEFT.to_string()} y1={TOP.to_string()} x2={LEFT.to_string()} y2={(H - BOTTOM).to_string()} />
+                <text x={(LEFT - 4.0).to_string()} y={(TOP + 8.0).to_string()} text-anchor="end">{ rounded(top_loss, 2) }</text>
+                <text x={(LEFT - 4.0).to_string()} y={(H - BOTTOM).to_string()} text-anchor="end">{ "0" }</text>
+                <text x={(W - 6.0).to_string()} y={(H - 4.0).to_string()} text-anchor="end">{ (last as u64).to_string() }</text>
+                <polyline class="train-acc" points={points(&|h| h.2, 1.0)} />
+                <polyline class="train-loss" points={points(&|h| h.1, top_loss)} />
+            </svg>
+            <p class="note">{ label }</p>
+        </figure>
+    }
+}
+
+/// Decoding (note 000 §6.2) beside the parallel pass, once training stops.
+pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
+    let body = if phase == Phase::Training || model.steps() == 0 {
+        html! { <p class="note">{ T::DecodeWhen.t(lang) }</p> }
+    } else {
+        let sample = &model.eval_sample().tokens;
+        let n = sample.len();
+        let k = (n / 2).max(1);
+        match (model.predict(sample), model.decode(&sample[..k], n - k)) {
+            (Ok(par), Ok(dec)) => {
+                let label = |t: usize| train::token_label(t);
+                let same: Vec<bool> = (0..dec.predictions.len())
+                    .map(|i| dec.tokens[..=i] == sample[..=i])
+                    .collect();
+                let agree: Vec<bool> = (0..dec.predictions.len())
+                    .map(|i| dec.predictions[i] == par.next[i])
+                    .collect();
+                let same_count = same.iter().filter(|s| **s).count();
+                let agree_count = (0..same.len()).filter(|&i| same[i] && agree[i]).count();
+                let causal = matches!(model.config.task, Task::Previous | Task::Induction);
+                let row = |name: T, cells: Vec<Html>| {
+                    html! { <tr><th scope="row">{ name.t(lang) }</th>{ for cells }</tr> }
+                };
+                html! {
+                    <>
+                        <p data-decode-steps={dec.steps.to_string()} data-parallel-passes={par.passes.to_string()}>
+                            { fill(T::DecodeSteps.t(lang), &[&par.passes.to_string(), &n.to_string(), &dec.steps.to_string()]) }
+                        </p>
+                        <p data-agree={agree_count.to_string()} data-same={same_count.to_string()}>
+                            { fill(T::DecodeAgree.t(lang), &[&same_count.to_string(), &agree_count.to_string()]) }
+                            if !causal { { " " }{ T::DecodeNotCausal.t(lang) } }
+                        </p>
+                        <div class="grid-scroll">
+                            <table class="lab-table train-decode" data-decode="">
+                                <thead><tr><th scope="col">{ T::Position.t(lang) }</th>
+                                    { for (0..n).map(|i| html! { <th scope="col">{ i + 1 }</th> }) }</tr></thead>
+                                <tbody>
+                                    { row(T::SampleRow, sample.iter().map(|&t| html! { <td>{ label(t) }</td> }).collect()) }
+                                    { row(T::ParallelRow, par.next.iter().enumerate().map(|(i, &t)| html! {
+                                        <td data-pos={i.to_string()} data-parallel={label(t)}>{ label(t) }</td> }).collect()) }
+                                    { row(T::DecoderInput, dec.tokens.iter().enumerate().map(|(i, &t)| html! {
+                                        <td class={classes!((i >= k).then_some("generated"))}>{ label(t) }</td> }).collect()) }
+                                    { row(T::DecoderRow, (0..n).map(|i| match dec.predictions.get(i) {
+                                        Some(&t) => html! {
+                                            <td data-pos={i.to_string()} data-decoded={label(t)} data-same-input={same[i].to_string()}
+                                                data-agree={agree[i].to_string()}
+                                                class={classes!((same[i] && agree[i]).then_some("now"))}>{ label(t) }</td> },
+                                        None => html! { <td>{ "—" }</td> },
+                                    }).collect()) }
+                                </tbody>
+                            </table>
+                        </div>
+                    </>
+                }
+            }
+            _ => html! {},
+        }
+    };
+    let k = (model.config.n / 2).max(1);
+    html! {
+        <section class="train-decode-section" data-figure="decode">
+            <h3>{ T::DecodeTitle.t(lang) }</h3>
+            <p class="lead">{ fill(T::DecodeLead.t(lang), &[&k.to_string()]) }</p>
+            { body }
+        </section>
+    }
+}

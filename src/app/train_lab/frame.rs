@@ -1,0 +1,51 @@
+//! The lab's animation-frame loop and the page contract's attributes it
+//! writes on the lab element after each slice (docs/format.md §3).
+
+use super::*;
+use crate::lesson::format::{exact, rounded};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+/// The frame loop's closure, made once.
+pub(super) type Frame = RefCell<Option<Closure<dyn FnMut(f64)>>>;
+
+/// Asks for the next animation frame to run the loop's closure.
+pub(super) fn request(frame: &Frame) -> bool {
+    let f = frame.borrow();
+    match (web_sys::window(), f.as_ref()) {
+        (Some(w), Some(f)) => w
+            .request_animation_frame(f.as_ref().unchecked_ref())
+            .is_ok(),
+        _ => false,
+    }
+}
+
+/// Writes the page contract's attributes on the lab element.
+pub(super) fn mark(lab: &web_sys::Element, r: &Run) {
+    let s = &r.shown;
+    let sample = r
+        .model
+        .eval_sample()
+        .tokens
+        .iter()
+        .map(|&t| train::token_label(t))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let measured = r.measured.map(|m| rounded(m, 2)).unwrap_or_default();
+    for (k, v) in [
+        ("data-train-step", s.step.to_string()),
+        ("data-loss", exact(s.loss)),
+        ("data-accuracy", exact(s.accuracy)),
+        ("data-state", r.phase.code().to_string()),
+        ("data-sample", sample),
+        ("data-speed", exact(r.speed)),
+        ("data-steps-per-second", measured),
+        ("data-longest-slice-ms", rounded(r.longest_ms, 2)),
+        (
+            "data-slices",
+            format!("{} {} {}", r.slices[0], r.slices[1], r.slices[2]),
+        ),
+    ] {
+        let _ = lab.set_attribute(k, &v);
+    }
+}
