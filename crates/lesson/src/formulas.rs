@@ -199,17 +199,7 @@ pub fn symbol(name: MatrixName, conv: Convention) -> String {
 /// `has_w_o` whether an output projection exists (when false
 /// `Y = concat`). Learned matrices (`W_Q`…) are given with their shape.
 pub fn formula(name: MatrixName, conv: Convention, scale: bool, has_w_o: bool) -> String {
-    formula_with(
-        name,
-        FormulaOptions {
-            conv,
-            scale,
-            has_w_o,
-            masked: true,
-            pe: Positional::None,
-            head: None,
-        },
-    )
+    formula_with(name, FormulaOptions::new(conv, scale, has_w_o))
 }
 
 /// What a matrix's formula says besides the matrix: the layout, whether
@@ -228,6 +218,22 @@ pub struct FormulaOptions {
     pub masked: bool,
     pub pe: Positional,
     pub head: Option<usize>,
+}
+
+impl FormulaOptions {
+    /// The workbench's: `conv`, scaling and W_O as given, a mask that may
+    /// hide keys (`mask(…)` named), no positional encoding, no head of its
+    /// own.
+    pub fn new(conv: Convention, scale: bool, has_w_o: bool) -> FormulaOptions {
+        FormulaOptions {
+            conv,
+            scale,
+            has_w_o,
+            masked: true,
+            pe: Positional::None,
+            head: None,
+        }
+    }
 }
 
 /// How `name` is computed under `o`, as an inline `<math>`.
@@ -610,12 +616,8 @@ mod tests {
                     assert!(plain(&formula_with(
                         name,
                         FormulaOptions {
-                            conv: Convention::Row,
-                            scale: true,
-                            has_w_o: true,
-                            masked: true,
                             pe,
-                            head: None
+                            ..FormulaOptions::new(Convention::Row, true, true)
                         }
                     ))
                     .contains("(X+PE)"));
@@ -625,12 +627,8 @@ mod tests {
                     formula_with(
                         name,
                         FormulaOptions {
-                            conv: Convention::Row,
-                            scale: true,
-                            has_w_o: true,
-                            masked: true,
                             pe,
-                            head: None
+                            ..FormulaOptions::new(Convention::Row, true, true)
                         }
                     ),
                     formula(name, Convention::Row, true, true)

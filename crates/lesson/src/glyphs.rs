@@ -67,46 +67,26 @@ pub fn formula_chars() -> BTreeSet<char> {
             drawn_chars(&symbol(name, conv), &mut used);
             for (scale, w_o, masked) in (0..8).map(|b| (b & 1 == 1, b & 2 == 2, b & 4 == 4)) {
                 for pe in pes {
-                    drawn_chars(
-                        &formula_with(
-                            name,
-                            FormulaOptions {
-                                conv,
-                                scale,
-                                has_w_o: w_o,
-                                masked: true,
-                                pe,
-                                head: None,
-                            },
-                        ),
-                        &mut used,
-                    );
-                    drawn_chars(
-                        &formula_with(
-                            name,
-                            FormulaOptions {
-                                conv,
-                                scale,
-                                has_w_o: w_o,
-                                masked,
-                                pe,
-                                head: None,
-                            },
-                        ),
-                        &mut used,
-                    );
-                    let head = formula_with(
-                        name,
+                    let o = FormulaOptions {
+                        conv,
+                        scale,
+                        has_w_o: w_o,
+                        masked,
+                        pe,
+                        head: None,
+                    };
+                    // Every mask, every head of its own, and the workbench's
+                    // (which names the mask).
+                    for o in [
+                        o,
                         FormulaOptions {
-                            conv,
-                            scale,
-                            has_w_o: w_o,
-                            masked,
-                            pe,
                             head: Some(11),
+                            ..o
                         },
-                    );
-                    drawn_chars(&head, &mut used);
+                        FormulaOptions { masked: true, ..o },
+                    ] {
+                        drawn_chars(&formula_with(name, o), &mut used);
+                    }
                 }
             }
         }
