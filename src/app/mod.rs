@@ -1,35 +1,6 @@
 //! The Yew page. It renders a [`Trace`](crate::attention::Trace) and
 //! dispatches [`state::Action`]s; it computes nothing itself.
 
-/// A split point (docs/architecture.md, "One module and its chunks"): an
-/// `async fn` whose first call, in the release build (feature `split`),
-/// fetches the chunk `$chunk` that holds everything only split points of
-/// that name reach; a chunk that does not load gives `Err(ChunkFailed)`.
-/// Without the feature (tests, clippy, native builds) it is a plain call.
-macro_rules! split_point {
-    ($chunk:ident, $(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
-        $(#[$m])*
-        #[cfg(feature = "split")]
-        #[wasm_split_helpers::wasm_split($chunk, fallible)]
-        fn $name($($arg: $ty),*) -> $ret $body
-
-        $(#[$m])*
-        #[cfg(not(feature = "split"))]
-        async fn $name($($arg: $ty),*) -> $ret $body
-    };
-}
-
-/// A chunk that could not be fetched or instantiated (the network, a
-/// host without the CORS header: docs/embedding.md).
-pub(crate) struct ChunkFailed;
-
-#[cfg(feature = "split")]
-impl From<wasm_split_helpers::SplitLoaderError> for ChunkFailed {
-    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
-        ChunkFailed
-    }
-}
-
 pub mod effects;
 pub mod failure;
 pub mod i18n;
@@ -38,6 +9,7 @@ pub mod state;
 pub mod url;
 
 pub mod canvas;
+mod chunks;
 mod collapse;
 mod controls;
 mod derivation;
@@ -46,8 +18,6 @@ mod heads;
 mod heatmap;
 mod induction;
 mod labs;
-mod labs_bridge;
-mod labs_root;
 mod layers;
 mod page;
 pub mod persist;
@@ -55,7 +25,6 @@ pub mod refusal;
 mod rich;
 mod stage;
 mod toolbar;
-mod train_bridge;
 mod train_lab;
 pub mod views;
 

@@ -2,6 +2,7 @@
 //! head, the combination of heads, the output, and the derivation of the
 //! selected cell.
 
+use super::chunks::{lab_view, use_labs, Labs, Mount, TrainSection};
 use super::controls::{controls, ControlsProps};
 use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
@@ -9,7 +10,6 @@ use super::heads::HeadsPanel;
 use super::i18n::fill;
 use super::i18n::{refusal_text, rounded_note, Lang, C, S};
 use super::induction::VotePanel;
-use super::labs_bridge::{lab_view, use_labs, Labs, Mount};
 use super::layers::{add_layer_button, LayerSection, LayerView};
 use super::matrix::look::{formula_once, Look, BIG_FORMULA};
 use super::matrix::{index_labels, view, Role};
@@ -17,7 +17,6 @@ use super::persist::{Do, Persistence};
 use super::stage::Walkthrough;
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, preset_name, Toolbar};
-use super::train_bridge::TrainSection;
 use crate::attention::{Mask, Positional, Scenario, Trace};
 use crate::lesson::edit::{Edit, Target};
 use crate::lesson::formulas::layer_output_formula;

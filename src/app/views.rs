@@ -149,7 +149,7 @@ pub const VIEWS: [ViewInfo; 11] = [
         settings: &["scaling.dk", "scaling.seed"],
     },
     // Not one of the labs' chunk: a chunk of its own, loaded when opened
-    // (src/app/train_bridge.rs).
+    // (src/app/chunks/train_bridge.rs).
     ViewInfo {
         view: View::Train,
         name: "train",

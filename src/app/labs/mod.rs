@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod masks;
 pub mod positions;
 pub(crate) mod predict;
+pub mod root;
 pub mod scaling;
 pub mod scoring;
 

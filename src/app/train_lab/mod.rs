@@ -1,5 +1,5 @@
 //! The training lab, a Yew root of its own, reached only through the split
-//! point [`train_bridge`](super::train_bridge) calls when the reader opens
+//! point [`train_bridge`](crate::app::chunks) calls when the reader opens
 //! the lab: its code is the `train` chunk of the page's WebAssembly module
 //! (docs/architecture.md, "One module and its chunks"). It trains
 //! `train::Model` (crates/train, docs/training.md) in the page.

@@ -33,7 +33,7 @@ pub fn mount(
             return;
         }
         let props = TrainProps { lang, lab, on_open };
-        // A root of its own inside the page's (see labs_root::mount).
+        // A root of its own inside the page's (see labs::root::mount).
         let app = yew::Renderer::<TrainLab>::with_root_and_props(host, props.clone()).render();
         *m = Some(Mounted { app, props });
         expose_bench();

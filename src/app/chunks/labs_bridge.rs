@@ -1,4 +1,4 @@
-//! The page's side of the labs ([`labs_root`](super::labs_root)): the
+//! The page's side of the labs ([`labs::root`](crate::app::labs::root)): the
 //! seven labs are a chunk of their own, split off the page's WebAssembly
 //! module (docs/architecture.md, "One module and its chunks"), so the
 //! first screen neither downloads nor compiles them. Once the page has
@@ -10,9 +10,10 @@
 //! is painted. A mask edit comes back as an edit and is dispatched like any
 //! (undo, saving and share links stay here).
 
-use super::effects::View;
-use super::i18n::Lang;
-use super::{ChunkFailed, Shared};
+use super::ChunkFailed;
+use crate::app::effects::View;
+use crate::app::i18n::Lang;
+use crate::app::Shared;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;
@@ -20,13 +21,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 /// Hands the mounted labs the page's scenario, its trace, language and
-/// layout ([`labs_root::update`](super::labs_root::update)); its code is in
+/// layout ([`labs::root::update`](crate::app::labs::root::update)); its code is in
 /// the labs' chunk, called through the function table.
 type Update = Rc<dyn Fn(Rc<Scenario>, Rc<Trace>, Lang, Convention)>;
 
 split_point! {
     labs,
-    /// Mounts the labs ([`labs_root::mount`](super::labs_root::mount))
+    /// Mounts the labs ([`labs::root::mount`](crate::app::labs::root::mount))
     /// once the `labs` chunk is loaded, and returns how to update them: the
     /// split point between the page and the labs' code.
     fn mount_labs(
@@ -34,8 +35,8 @@ split_point! {
         view: Option<View>,
         on_edit: Option<Callback<Edit>>,
     ) -> Result<Update, ChunkFailed> {
-        super::labs_root::mount(host, view, on_edit);
-        Ok(Rc::new(super::labs_root::update))
+        crate::app::labs::root::mount(host, view, on_edit);
+        Ok(Rc::new(crate::app::labs::root::update))
     }
 }
 
@@ -160,7 +161,7 @@ pub fn use_labs(
             };
             let (s, t, lang, convention) =
                 (scenario.0.clone(), trace.0.clone(), *lang, *convention);
-            *waiting.borrow_mut() = Some(super::effects::after_paint(move || {
+            *waiting.borrow_mut() = Some(crate::app::effects::after_paint(move || {
                 update(s, t, lang, convention);
             }));
         },

@@ -1,6 +1,6 @@
 //! The root of the seven labs, a Yew root of its own inside the page's
 //! `<section class="labs">`, reached only through the split point
-//! [`labs_bridge`](super::labs_bridge) calls once the page has painted:
+//! [`labs_bridge`](crate::app::chunks) calls once the page has painted:
 //! its code is the `labs` chunk of the page's WebAssembly module
 //! (docs/architecture.md, "One module and its chunks"), which the first
 //! screen neither downloads nor compiles. It renders the section's title
@@ -12,9 +12,9 @@
 //! edit made in the masks lab goes back to the page as an edit, so undo,
 //! saving and share links stay the page's.
 
-use super::effects::View;
-use super::i18n::{Lang, C};
-use super::labs::{LabCtx, LABS};
+use crate::app::effects::View;
+use crate::app::i18n::{Lang, C};
+use crate::app::labs::{LabCtx, LABS};
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;

@@ -1,5 +1,5 @@
 //! The page's side of the training lab (rendered by
-//! [`train_lab`](super::train_lab)): its code is a chunk of its own, split
+//! [`train_lab`](crate::app::train_lab)): its code is a chunk of its own, split
 //! off the page's WebAssembly module (docs/architecture.md, "One module and
 //! its chunks") and fetched by the split point [`mount_train`] only when
 //! the reader opens the lab ("Open the training lab"), or at once for
@@ -12,22 +12,22 @@
 //! scenario (JSON, every f64 read back exactly), loaded like an imported
 //! file: undoable, the reader's previous work one Undo away.
 
-use super::i18n::{Lang, S, TP};
-use super::state::{Action, Source};
 use super::ChunkFailed;
+use crate::app::i18n::{Lang, S, TP};
+use crate::app::state::{Action, Source};
 use crate::attention::Scenario;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Shows the mounted lab in a language
-/// ([`train_lab::set_lang`](super::train_lab::set_lang)); its code is in
+/// ([`train_lab::set_lang`](crate::app::train_lab::set_lang)); its code is in
 /// the training lab's chunk, called through the function table.
 type SetLang = Rc<dyn Fn(Lang)>;
 
 split_point! {
     train,
     /// Mounts the training lab
-    /// ([`train_lab::mount`](super::train_lab::mount)) once the `train`
+    /// ([`train_lab::mount`](crate::app::train_lab::mount)) once the `train`
     /// chunk is loaded, and returns how to change its language: the split
     /// point between the page and the lab's code.
     fn mount_train(
@@ -36,8 +36,8 @@ split_point! {
         lang: Lang,
         on_open: Option<Callback<String>>,
     ) -> Result<SetLang, ChunkFailed> {
-        super::train_lab::mount(host, lab, lang, on_open);
-        Ok(Rc::new(super::train_lab::set_lang))
+        crate::app::train_lab::mount(host, lab, lang, on_open);
+        Ok(Rc::new(crate::app::train_lab::set_lang))
     }
 }
 
