@@ -13,7 +13,7 @@ use super::induction::VotePanel;
 use super::layers::{add_layer_button, LayerSection, LayerView};
 use super::matrix::look::{formula_once, Look, BIG_FORMULA};
 use super::matrix::{index_labels, view, Role};
-use super::persist::{Do, Persistence};
+use super::persist::{Persistence, SaveStep};
 use super::stage::Walkthrough;
 use super::state::{Action, Alert, Notice, Source, State};
 use super::toolbar::{preset_about, preset_name, Toolbar};
@@ -234,26 +234,26 @@ fn history_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
 /// Does what the persistence machine says, in order: the previous work,
 /// then the scenario (not written over work that could not be kept), then
 /// the link out of the address.
-fn perform(steps: &[Do], latest: &Latest, d: &UseReducerDispatcher<State>) {
+fn perform(steps: &[SaveStep], latest: &Latest, d: &UseReducerDispatcher<State>) {
     let (s, previous) = &*latest.borrow();
     let mut kept = true;
     for step in steps {
         match step {
-            Do::WritePrevious => {
+            SaveStep::WritePrevious => {
                 if effects::store_previous(previous.as_deref()).is_err() {
                     d.dispatch(Action::StorageFailed);
                     kept = false;
                 }
             }
-            Do::WriteScenario if kept => match effects::store_scenario(s) {
+            SaveStep::WriteScenario if kept => match effects::store_scenario(s) {
                 Ok(()) => {}
                 Err(effects::SaveError::Unavailable) => d.dispatch(Action::StorageFailed),
                 // Another tab saved newer work unseen: show it, keep ours
                 // as the previous work (written by the next write).
                 Err(effects::SaveError::Newer(theirs)) => d.dispatch(Action::Foreign(*theirs)),
             },
-            Do::WriteScenario => {}
-            Do::ClearLink => effects::clear_share_fragment(),
+            SaveStep::WriteScenario => {}
+            SaveStep::ClearLink => effects::clear_share_fragment(),
         }
     }
 }

@@ -13,7 +13,7 @@
 
 /// One thing to do, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Do {
+pub enum SaveStep {
     /// Write the previous work (before anything else; if it fails, stop).
     WritePrevious,
     /// Write the scenario.
@@ -44,26 +44,26 @@ impl Persistence {
 
     /// The waiting write, done now (its task ran, or the page is left):
     /// what to write, previous work first.
-    pub fn flush(&mut self) -> Vec<Do> {
+    pub fn flush(&mut self) -> Vec<SaveStep> {
         let Some(now) = self.waiting.take() else {
             return Vec::new();
         };
         let before = std::mem::replace(&mut self.written, now);
         let mut steps = Vec::new();
         if now.1 != before.1 {
-            steps.push(Do::WritePrevious);
+            steps.push(SaveStep::WritePrevious);
         }
         if now.0 != before.0 {
-            steps.push(Do::WriteScenario);
+            steps.push(SaveStep::WriteScenario);
         }
         steps
     }
 
     /// The page opened on a link: once the first render's write is set up,
     /// it is done, then the link leaves the address.
-    pub fn opened_link(&mut self) -> Vec<Do> {
+    pub fn opened_link(&mut self) -> Vec<SaveStep> {
         let mut steps = self.flush();
-        steps.push(Do::ClearLink);
+        steps.push(SaveStep::ClearLink);
         steps
     }
 
@@ -74,7 +74,7 @@ impl Persistence {
 
     /// A render happened: after the one that loads a pasted link, its
     /// write is done and the link leaves the address.
-    pub fn rendered(&mut self) -> Vec<Do> {
+    pub fn rendered(&mut self) -> Vec<SaveStep> {
         if std::mem::take(&mut self.link_loading) {
             self.opened_link()
         } else {
@@ -95,7 +95,7 @@ mod tests {
         assert_eq!(p.flush(), vec![]);
         assert!(p.changed((1, 0)));
         assert!(p.changed((2, 0)));
-        assert_eq!(p.flush(), vec![Do::WriteScenario]);
+        assert_eq!(p.flush(), vec![SaveStep::WriteScenario]);
         // Done once: a second flush (the page left just after) writes nothing.
         assert_eq!(p.flush(), vec![]);
         // Back to what is written: nothing waits.
@@ -108,10 +108,13 @@ mod tests {
         p.changed((3, 0));
         p.flush();
         p.changed((4, 1));
-        assert_eq!(p.flush(), vec![Do::WritePrevious, Do::WriteScenario]);
+        assert_eq!(
+            p.flush(),
+            vec![SaveStep::WritePrevious, SaveStep::WriteScenario]
+        );
         // Only the previous work moved (another tab's newer work shown).
         p.changed((4, 2));
-        assert_eq!(p.flush(), vec![Do::WritePrevious]);
+        assert_eq!(p.flush(), vec![SaveStep::WritePrevious]);
     }
 
     #[test]
@@ -121,7 +124,11 @@ mod tests {
         p.changed((1, 1));
         assert_eq!(
             p.opened_link(),
-            vec![Do::WritePrevious, Do::WriteScenario, Do::ClearLink]
+            vec![
+                SaveStep::WritePrevious,
+                SaveStep::WriteScenario,
+                SaveStep::ClearLink
+            ]
         );
         // Pasted: nothing until the render that loads it; then the write
         // (even though its task has not run) and only then the link goes.
@@ -129,7 +136,11 @@ mod tests {
         p.changed((2, 2));
         assert_eq!(
             p.rendered(),
-            vec![Do::WritePrevious, Do::WriteScenario, Do::ClearLink]
+            vec![
+                SaveStep::WritePrevious,
+                SaveStep::WriteScenario,
+                SaveStep::ClearLink
+            ]
         );
         // Later renders do nothing more.
         assert_eq!(p.rendered(), vec![]);

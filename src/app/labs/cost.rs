@@ -5,9 +5,10 @@
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
-use super::{keep, mini, setting, whole, Same};
+use super::{keep_setting, mini, setting, whole};
 use crate::app::effects::now_ms as now;
 use crate::app::i18n::{fill, Lang, C, L};
+use crate::app::Shared;
 use crate::attention::cost::{
     complexity, kv_decode, layers_to_reach, linear_parallel, linear_recurrent, run, Counts, Dims,
     Keys, Layer, LayerKind, Real, Variant,
@@ -148,7 +149,7 @@ fn CostBody(p: &CostLabProps) -> Html {
         let w = w.clone();
         Callback::from(move |e: Event| {
             if let Some(v) = whole(&e, 1, 4096) {
-                keep("cost.window", v);
+                keep_setting("cost.window", v);
                 w.set(v)
             }
         })
@@ -157,7 +158,7 @@ fn CostBody(p: &CostLabProps) -> Html {
         let r = r.clone();
         Callback::from(move |e: Event| {
             if let Some(v) = whole(&e, 1, 4096) {
-                keep("cost.rank", v);
+                keep_setting("cost.rank", v);
                 r.set(v)
             }
         })
@@ -167,7 +168,7 @@ fn CostBody(p: &CostLabProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 let m = Metric::parse(&sel.value());
-                keep("cost.metric", m.code());
+                keep_setting("cost.metric", m.code());
                 metric.set(m);
             }
         })
@@ -421,7 +422,7 @@ fn LinearDemo(p: &CostLabProps) -> Html {
     let lang = p.lang;
     let n = p.trace.n();
     // Both forms once per trace, not on every animation tick.
-    let both = use_memo(Same(p.trace.clone()), |t| {
+    let both = use_memo(Shared(p.trace.clone()), |t| {
         let h = &t.0.heads[0];
         let par = linear_parallel(&h.q, &h.k, &h.v);
         let steps = linear_recurrent(&h.q, &h.k, &h.v);

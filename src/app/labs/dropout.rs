@@ -6,7 +6,7 @@
 //! `crate::lesson::labs::dropout`, beside the engine's trace, never inside it.
 
 use super::predict::Lab;
-use super::{checked, keep, mini, setting};
+use super::{checked, keep_setting, mini, setting};
 use crate::app::i18n::{fill, Lang, C, L};
 use crate::attention::Trace;
 use crate::lesson::format::short;
@@ -82,7 +82,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     let set_mode = |on: bool| {
         let training = training.clone();
         Callback::from(move |_: Event| {
-            keep("dropout.train", u8::from(on));
+            keep_setting("dropout.train", u8::from(on));
             training.set(on)
         })
     };
@@ -94,7 +94,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             }) {
                 Some(v) => {
                     error.set(None);
-                    keep("dropout.p", v);
+                    keep_setting("dropout.p", v);
                     rate.set(v);
                 }
                 None => error.set(Some(L::LabBadRate)),
@@ -107,7 +107,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             move |e: Event| match checked(&e, |t| t.trim().parse::<u64>().ok()) {
                 Some(v) => {
                     error.set(None);
-                    keep("dropout.seed", v);
+                    keep_setting("dropout.seed", v);
                     seed.set(v);
                 }
                 None => error.set(Some(L::LabBadSeed)),
@@ -117,7 +117,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     let next_seed = {
         let seed = seed.clone();
         Callback::from(move |_: MouseEvent| {
-            keep("dropout.seed", *seed + 1);
+            keep_setting("dropout.seed", *seed + 1);
             seed.set(*seed + 1)
         })
     };
@@ -126,7 +126,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 let v: usize = sel.value().parse().unwrap_or(0);
-                keep("dropout.query", v + 1);
+                keep_setting("dropout.query", v + 1);
                 query.set(v);
             }
         })
@@ -136,7 +136,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 let v: usize = sel.value().parse().unwrap_or(0);
-                keep("dropout.head", v + 1);
+                keep_setting("dropout.head", v + 1);
                 head.set(v);
             }
         })

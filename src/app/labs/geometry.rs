@@ -6,7 +6,7 @@
 //! `crate::lesson::labs::geometry`.
 
 use super::predict::Lab;
-use super::{keep, setting};
+use super::{keep_setting, setting};
 use crate::app::i18n::{fill, Lang, L};
 use crate::lesson::format::rounded;
 use crate::lesson::labs::geometry::{nudge, start, weights, Plane, V2};
@@ -87,8 +87,8 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
             let now = (vectors_text(v), *c);
             if *written.borrow() != now {
                 *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(250, move || {
-                    keep("geometry.v", &now.0);
-                    keep("geometry.key", now.1);
+                    keep_setting("geometry.v", &now.0);
+                    keep_setting("geometry.key", now.1);
                     *written.borrow_mut() = now;
                 }));
             }

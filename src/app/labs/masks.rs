@@ -10,8 +10,9 @@
 
 use super::predict::Lab;
 use super::LabCtx;
-use super::{mini, whole, Same};
+use super::{mini, whole};
 use crate::app::i18n::{fill, Lang, C, L};
+use crate::app::Shared;
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::grid::{step_clamped, Move};
@@ -338,7 +339,7 @@ fn MasksBody(p: &MasksLabProps) -> Html {
 
     // Before and after, on the first head.
     // Once per scenario, not on every cell a drag paints.
-    let before = use_memo(Same(s.clone()), |s| {
+    let before = use_memo(Shared(s.clone()), |s| {
         compute(&Scenario {
             mask: Mask::None,
             ..(*s.0).clone()

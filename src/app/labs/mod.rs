@@ -155,18 +155,6 @@ impl Setting for f64 {
 }
 
 /// Writes a lab's setting into the address (no reload, no history entry).
-fn keep(key: &str, value: impl std::fmt::Display) {
+fn keep_setting(key: &str, value: impl std::fmt::Display) {
     crate::app::effects::set_query(key, &value.to_string());
-}
-
-/// An `Rc` compared by pointer: a memo key that changes exactly when the
-/// page hands a lab a new trace or scenario (holding it keeps the address
-/// from being reused).
-#[derive(Clone)]
-struct Same<T>(Rc<T>);
-
-impl<T> PartialEq for Same<T> {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &o.0)
-    }
 }

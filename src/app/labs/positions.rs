@@ -7,7 +7,7 @@
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
-use super::{keep, setting};
+use super::{keep_setting, setting};
 use crate::app::i18n::{Lang, L};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
 use crate::lesson::edit::{apply, Edit};
@@ -189,7 +189,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
             let next = *seed + 1;
             seed.set(next);
             let order = shuffle(n, next);
-            keep("positions.order", order_text(&order));
+            keep_setting("positions.order", order_text(&order));
             perm.set(order);
             picked.set(None);
         })
@@ -198,7 +198,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         let (perm, picked) = (perm.clone(), picked.clone());
         Callback::from(move |_: MouseEvent| {
             let order: Vec<usize> = (0..n).collect();
-            keep("positions.order", order_text(&order));
+            keep_setting("positions.order", order_text(&order));
             perm.set(order);
             picked.set(None);
         })
@@ -208,7 +208,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
         move |a: usize, b: usize| {
             let mut next = order.clone();
             next.swap(a, b);
-            keep("positions.order", order_text(&next));
+            keep_setting("positions.order", order_text(&next));
             perm.set(next);
         }
     };
@@ -243,7 +243,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
     let choose_pe = |v: Positional| {
         let pe = pe.clone();
         Callback::from(move |_: Event| {
-            keep("positions.pe", v.code());
+            keep_setting("positions.pe", v.code());
             pe.set(v)
         })
     };

@@ -7,7 +7,7 @@
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
-use super::{keep, setting};
+use super::{keep_setting, setting};
 use crate::app::i18n::{Lang, C, L};
 use crate::lesson::format::rounded;
 use crate::lesson::labs::scaling::{
@@ -150,7 +150,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
         let (d_k, error) = (d_k.clone(), error.clone());
         Callback::from(move |e: Event| match typed(&e, 1, 512) {
             Ok(v) => {
-                keep("scaling.dk", v);
+                keep_setting("scaling.dk", v);
                 d_k.set(v as usize);
                 error.set(None);
             }
@@ -161,7 +161,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
         let (seed, error) = (seed.clone(), error.clone());
         Callback::from(move |e: Event| match typed(&e, 0, u32::MAX as u64) {
             Ok(v) => {
-                keep("scaling.seed", v);
+                keep_setting("scaling.seed", v);
                 seed.set(v);
                 error.set(None);
             }

@@ -35,7 +35,7 @@ use crate::lesson::timeline::{Granularity, SPEEDS};
 use draw::draw;
 use handover::{handover_figure, handover_text};
 use highlight::{highlight_css, result_matrix};
-use playback::{Act, Playback};
+use playback::{Playback, PlayerAction};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -139,7 +139,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             ),
             move |_| {
                 *pending.borrow_mut() = Some(effects::after_paint(move || {
-                    d.dispatch((now(), Act::Rebuild(stack, scenario)))
+                    d.dispatch((now(), PlayerAction::Rebuild(stack, scenario)))
                 }));
             },
         );
@@ -175,7 +175,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     // A callback that sends `make()` to the player.
     let act = {
         let d = state.dispatcher();
-        move |make: fn() -> Act| {
+        move |make: fn() -> PlayerAction| {
             let d = d.clone();
             Callback::from(move |_: ()| d.dispatch((now(), make())))
         }
@@ -202,7 +202,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 }
                 frame(
                     handle.clone(),
-                    Rc::new(move || d.dispatch((now(), Act::Tick { reduce }))),
+                    Rc::new(move || d.dispatch((now(), PlayerAction::Tick { reduce }))),
                 );
             }
             move || drop(handle.borrow_mut().take())
@@ -211,8 +211,11 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
 
     // Space plays or pauses, arrows step, unless the user is typing.
     {
-        let (on_toggle, on_back, on_fwd) =
-            (act(|| Act::Toggle), act(|| Act::Back), act(|| Act::Forward));
+        let (on_toggle, on_back, on_fwd) = (
+            act(|| PlayerAction::Toggle),
+            act(|| PlayerAction::Back),
+            act(|| PlayerAction::Forward),
+        );
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|w| {
                 gloo::events::EventListener::new_with_options(
@@ -274,8 +277,10 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         if Rc::ptr_eq(&state.stack, &p.stack.0) && Rc::ptr_eq(&state.full, &p.scenario.0) {
             &state
         } else {
-            rebuilt = Rc::new((*state).clone())
-                .reduce((t_now, Act::Rebuild(p.stack.0.clone(), p.scenario.0.clone())));
+            rebuilt = Rc::new((*state).clone()).reduce((
+                t_now,
+                PlayerAction::Rebuild(p.stack.0.clone(), p.scenario.0.clone()),
+            ));
             &rebuilt
         };
     let (trace, scenario, has_w_o) = (&pb.trace, &pb.scenario, pb.has_w_o);
@@ -328,7 +333,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     };
     // The picture, caption and formula of this moment, built once per
     // moment: the render after the reducer takes an edit's trace shows the
-    // same moment, gets the same `Rc` back and `Keep` skips the picture.
+    // same moment, gets the same `Rc` back and `Prebuilt` skips the picture.
     let key = MomentKey {
         trace: super::Shared(trace.clone()),
         scenario: super::Shared(scenario.clone()),
@@ -409,7 +414,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 .target_dyn_into::<web_sys::HtmlInputElement>()
                 .and_then(|i| i.value().parse::<usize>().ok())
             {
-                d.dispatch((now(), Act::Go(v.saturating_sub(1))));
+                d.dispatch((now(), PlayerAction::Go(v.saturating_sub(1))));
             }
         })
     };
@@ -421,7 +426,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 .and_then(|s| Granularity::parse(&s.value()))
             {
                 effects::set_query("granularity", g.code());
-                d.dispatch((now(), Act::Granularity(g)));
+                d.dispatch((now(), PlayerAction::Granularity(g)));
             }
         })
     };
@@ -455,15 +460,15 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             <div class="player-bar">
                 <h2>{ S::WalkthroughHeading.t(lang) }</h2>
                 <span class="transport">
-                    { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(|| Act::Go(0))) }
-                    { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(|| Act::Back)) }
-                    { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(|| Act::Toggle)) }
-                    { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(|| Act::Forward)) }
+                    { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(|| PlayerAction::Go(0))) }
+                    { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(|| PlayerAction::Back)) }
+                    { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(|| PlayerAction::Toggle)) }
+                    { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(|| PlayerAction::Forward)) }
                 </span>
                 <span class="speeds" role="group" aria-label={C::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&s| button(
                         None, format!("{s}×"), format!("{} {s}×", C::SpeedLabel.t(lang)), Some(speed == s),
-                        { let d = state.dispatcher(); Callback::from(move |_: ()| d.dispatch((now(), Act::Speed(s)))) },
+                        { let d = state.dispatcher(); Callback::from(move |_: ()| d.dispatch((now(), PlayerAction::Speed(s)))) },
                     )) }
                 </span>
                 <label class="field inline" for="wt-granularity">
@@ -495,7 +500,7 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
                 if let Some(beat) = pb.beat {
                     { handover_figure(pb, beat, extent.1.min(max_h)) }
                 } else {
-                    <Keep html={moment.picture.clone()} />
+                    <Prebuilt html={moment.picture.clone()} />
                 }
             </div>
             <div class="player-caption" aria-live="polite">
@@ -538,14 +543,14 @@ struct Moment {
 }
 
 #[derive(Properties, PartialEq)]
-struct KeepProps {
+struct PrebuiltProps {
     html: super::Shared<Html>,
 }
 
 /// Shows markup built elsewhere; given the same `Rc` again, Yew skips it
 /// (no rebuild, no diff).
 #[component]
-fn Keep(p: &KeepProps) -> Html {
+fn Prebuilt(p: &PrebuiltProps) -> Html {
     (*p.html.0).clone()
 }
 
@@ -577,24 +582,27 @@ mod tests {
     fn the_player_reducer_returns_the_same_state_when_nothing_changes() {
         let pb = playback(notes_004());
         // Paused, with reduced motion: a tick changes nothing, so Yew skips the render.
-        let same = pb.clone().reduce((0.0, Act::Tick { reduce: true }));
-        assert!(Rc::ptr_eq(&same, &pb));
-        // The same trace again (a render without an edit): nothing to rebuild.
         let same = pb
             .clone()
-            .reduce((0.0, Act::Rebuild(pb.stack.clone(), pb.full.clone())));
+            .reduce((0.0, PlayerAction::Tick { reduce: true }));
+        assert!(Rc::ptr_eq(&same, &pb));
+        // The same trace again (a render without an edit): nothing to rebuild.
+        let same = pb.clone().reduce((
+            0.0,
+            PlayerAction::Rebuild(pb.stack.clone(), pb.full.clone()),
+        ));
         assert!(Rc::ptr_eq(&same, &pb));
         // Moving is a new state; the old one is untouched.
-        let moved = pb.clone().reduce((0.0, Act::Go(3)));
+        let moved = pb.clone().reduce((0.0, PlayerAction::Go(3)));
         assert_eq!((pb.player.step, moved.player.step), (0, 3));
-        let back = moved.clone().reduce((0.0, Act::Back));
+        let back = moved.clone().reduce((0.0, PlayerAction::Back));
         assert_eq!(back.player.step, 2);
-        let played = back.reduce((0.0, Act::Toggle));
+        let played = back.reduce((0.0, PlayerAction::Toggle));
         assert!(played.player.clock.playing);
         assert_eq!(
             played
                 .clone()
-                .reduce((0.0, Act::Speed(1.5)))
+                .reduce((0.0, PlayerAction::Speed(1.5)))
                 .player
                 .clock
                 .speed,
@@ -604,13 +612,13 @@ mod tests {
 
     #[test]
     fn an_edit_rebuilds_the_steps_for_the_new_trace() {
-        let pb = playback(notes_004()).reduce((0.0, Act::Go(4)));
+        let pb = playback(notes_004()).reduce((0.0, PlayerAction::Go(4)));
         let mut bigger = notes_004();
         bigger.scale = true;
         let stack = layers(&bigger);
         let next = pb
             .clone()
-            .reduce((0.0, Act::Rebuild(stack.clone(), Rc::new(bigger))));
+            .reduce((0.0, PlayerAction::Rebuild(stack.clone(), Rc::new(bigger))));
         assert!(Rc::ptr_eq(&next.trace, &stack.traces[0]));
         // Scaling adds a ÷√d_k step per query (15 → 18 steps), and the
         // player stays on the same moment of the computation.
@@ -628,13 +636,13 @@ mod tests {
         let first = pb.tour.steps[0];
         assert_eq!(pb.tour.steps.len(), 2);
         // The last step of layer 1, then the residual and the hand-over.
-        let end = pb.clone().reduce((0.0, Act::Go(first - 1)));
+        let end = pb.clone().reduce((0.0, PlayerAction::Go(first - 1)));
         assert_eq!((end.layer, end.beat), (0, None));
-        let residual = end.reduce((0.0, Act::Forward));
+        let residual = end.reduce((0.0, PlayerAction::Forward));
         assert_eq!(residual.beat, Some(Beat::Residual));
-        let becomes = residual.reduce((0.0, Act::Forward));
+        let becomes = residual.reduce((0.0, PlayerAction::Forward));
         assert_eq!(becomes.beat, Some(Beat::Becomes));
-        let layer2 = becomes.clone().reduce((0.0, Act::Forward));
+        let layer2 = becomes.clone().reduce((0.0, PlayerAction::Forward));
         assert_eq!(
             (layer2.layer, layer2.beat, layer2.player.step),
             (1, None, 0)
@@ -644,7 +652,10 @@ mod tests {
         assert_eq!(compute(&layer2.scenario).unwrap(), *layer2.stack.traces[1]);
         assert_eq!(layer2.at(), first + 2);
         // And back.
-        assert_eq!(layer2.reduce((0.0, Act::Back)).beat, Some(Beat::Becomes));
+        assert_eq!(
+            layer2.reduce((0.0, PlayerAction::Back)).beat,
+            Some(Beat::Becomes)
+        );
         // Playing through the end of layer 1 goes on to the hand-over.
         let playing = end_of_layer_playing(&pb, first);
         assert_eq!((playing.layer, playing.beat), (0, Some(Beat::Residual)));
@@ -653,7 +664,7 @@ mod tests {
         let mut one = s.clone();
         one.stack.clear();
         let stack = layers(&one);
-        let after = becomes.reduce((1.0, Act::Rebuild(stack, Rc::new(one))));
+        let after = becomes.reduce((1.0, PlayerAction::Rebuild(stack, Rc::new(one))));
         assert_eq!((after.layer, after.beat), (0, None));
     }
 
@@ -661,9 +672,9 @@ mod tests {
     fn end_of_layer_playing(pb: &Rc<Playback>, first: usize) -> Rc<Playback> {
         let at_end = pb
             .clone()
-            .reduce((0.0, Act::Go(first - 1)))
-            .reduce((0.0, Act::Toggle));
-        at_end.reduce((1.0e7, Act::Tick { reduce: false }))
+            .reduce((0.0, PlayerAction::Go(first - 1)))
+            .reduce((0.0, PlayerAction::Toggle));
+        at_end.reduce((1.0e7, PlayerAction::Tick { reduce: false }))
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The walkthrough's state machine, pure: the player and the trace it was
-//! built for, changed only by [`Act`]s (a frame, a step, play or pause, the
+//! built for, changed only by [`PlayerAction`]s (a frame, a step, play or pause, the
 //! speed, the granularity, a new scenario). Tested natively.
 
 use crate::app::state::Layers;
@@ -11,7 +11,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 /// The player and the trace (and scenario) it was built for: the
-/// walkthrough's state, changed only by [`Act`]s. The stage is drawn from
+/// walkthrough's state, changed only by [`PlayerAction`]s. The stage is drawn from
 /// this trace, so an edit shows the new numbers once the player has been
 /// rebuilt for them (an effect keyed on the trace), never a timeline built
 /// for other shapes.
@@ -180,7 +180,7 @@ pub(super) fn tour_of(full: &Scenario, stack: &Layers, g: Granularity) -> Tour {
 }
 
 /// What happens to the player (dispatched with the real time).
-pub(super) enum Act {
+pub(super) enum PlayerAction {
     /// An animation frame (with reduced motion, steps only).
     Tick {
         reduce: bool,
@@ -197,13 +197,13 @@ pub(super) enum Act {
 
 impl Reducible for Playback {
     /// The action and the real time (ms) it happens at.
-    type Action = (f64, Act);
+    type Action = (f64, PlayerAction);
 
-    fn reduce(self: Rc<Self>, (t, act): (f64, Act)) -> Rc<Self> {
+    fn reduce(self: Rc<Self>, (t, act): (f64, PlayerAction)) -> Rc<Self> {
         let mut next = (*self).clone();
         let total = self.tour.total();
         match act {
-            Act::Tick { reduce } => {
+            PlayerAction::Tick { reduce } => {
                 if let Some(beat) = self.beat {
                     // A beat of the hand-over: the next stop once its time is up.
                     let speed = self.player.clock.speed.max(0.1);
@@ -232,10 +232,10 @@ impl Reducible for Playback {
                 }
                 next.frame = t;
             }
-            Act::Go(k) => next.enter(self.tour.stop(k), t),
-            Act::Back => next.enter(self.tour.stop(self.at().saturating_sub(1)), t),
-            Act::Forward => next.enter(self.tour.stop((self.at() + 1).min(total - 1)), t),
-            Act::Toggle => {
+            PlayerAction::Go(k) => next.enter(self.tour.stop(k), t),
+            PlayerAction::Back => next.enter(self.tour.stop(self.at().saturating_sub(1)), t),
+            PlayerAction::Forward => next.enter(self.tour.stop((self.at() + 1).min(total - 1)), t),
+            PlayerAction::Toggle => {
                 let playing = self.player.clock.playing;
                 let at_end = self.player.clock.at(t) >= self.player.timeline.total();
                 if self.beat.is_some() {
@@ -252,12 +252,12 @@ impl Reducible for Playback {
                     next.player.toggle(t);
                 }
             }
-            Act::Speed(v) => next.player.set_speed(v, t),
-            Act::Granularity(g) => {
+            PlayerAction::Speed(v) => next.player.set_speed(v, t),
+            PlayerAction::Granularity(g) => {
                 next.player.rebuild(&self.trace, g, self.has_w_o, t);
                 next.tour = Rc::new(tour_of(&self.full, &self.stack, g));
             }
-            Act::Rebuild(stack, full) => {
+            PlayerAction::Rebuild(stack, full) => {
                 if Rc::ptr_eq(&stack, &self.stack) && Rc::ptr_eq(&full, &self.full) {
                     return self;
                 }
