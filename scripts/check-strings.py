@@ -50,7 +50,7 @@ if uses != len(tables):
 # The text written outside each table (a caption, another table's sentence):
 # a string of the table that is part of it proves nothing.
 outside = {name: [s for s, n in everywhere.items() if n > counts[s]] for name, counts in in_table.items()}
-missing = {"C", "S", "H", "L", "T", "TP"} - tables.keys()
+missing = {"CommonText", "PageText", "MapText", "LabText", "TrainText", "TrainPageText"} - tables.keys()
 if missing:
     sys.exit(f"check-strings: tables {sorted(missing)} not found in src/app/i18n/")
 

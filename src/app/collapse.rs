@@ -2,7 +2,7 @@
 //! the page at all (docs/format.md §3: collapsed intermediates are absent until
 //! opened), so a 64-token scenario stays light.
 
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, PageText};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -63,7 +63,7 @@ pub fn Collapse(props: &CollapseProps) -> Html {
                 { props.title.clone() }
                 if props.collapsed || !*open {
                     <button class="toggle" aria-expanded={(*open).to_string()} onclick={toggle}>
-                        { if *open { S::HideMatrix.t(props.lang) } else { S::ShowMatrix.t(props.lang) } }
+                        { if *open { PageText::HideMatrix.t(props.lang) } else { PageText::ShowMatrix.t(props.lang) } }
                     </button>
                 }
             </h3>

@@ -2,7 +2,7 @@
 //! the mask, positional encoding and W_O. Each control commits on change; a
 //! value out of range is refused next to the field and nothing changes.
 
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, PageText};
 use crate::attention::{Mask, Positional, Scenario};
 use crate::lesson::edit::{Dim, Edit};
 use wasm_bindgen::JsCast;
@@ -52,8 +52,8 @@ pub fn NumberField(p: &NumberFieldProps) -> Html {
                 }
                 _ => error.set(Some(format!(
                     "«{text}»: {} {min}–{max}. {}",
-                    S::ErrRange.t(lang),
-                    S::NothingChanged.t(lang)
+                    PageText::ErrRange.t(lang),
+                    PageText::NothingChanged.t(lang)
                 ))),
             }
         })
@@ -109,7 +109,7 @@ pub struct ControlsProps {
 pub fn controls(p: &ControlsProps) -> Html {
     let lang = p.lang;
     let s = &p.scenario;
-    let dim_field = |dim: Dim, id: &'static str, label: S| {
+    let dim_field = |dim: Dim, id: &'static str, label: PageText| {
         let on_edit = p.on_edit.clone();
         let (min, max) = dim.range();
         html! {
@@ -117,7 +117,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                 on_commit={Callback::from(move |size| on_edit.emit(Edit::Resize { dim, size }))} />
         }
     };
-    let toggle = |checked: bool, label: S, id: &'static str, make: fn(bool) -> Edit| {
+    let toggle = |checked: bool, label: PageText, id: &'static str, make: fn(bool) -> Edit| {
         checkbox(id.into(), checked, label.t(lang), &p.on_edit, make)
     };
     let n = s.n();
@@ -146,12 +146,12 @@ pub fn controls(p: &ControlsProps) -> Html {
     let mask_param = match &s.mask {
         Mask::Padding(l) => {
             let on_edit = p.on_edit.clone();
-            html! { <NumberField id="mask-padding" label={S::MaskParamL.t(lang)} value={*l} min={0} max={n} lang={lang}
+            html! { <NumberField id="mask-padding" label={PageText::MaskParamL.t(lang)} value={*l} min={0} max={n} lang={lang}
             on_commit={Callback::from(move |v| on_edit.emit(Edit::Mask(Mask::Padding(v))))} /> }
         }
         Mask::Window(w) => {
             let on_edit = p.on_edit.clone();
-            html! { <NumberField id="mask-window" label={S::MaskParamW.t(lang)} value={*w} min={0} max={crate::attention::MAX_N} lang={lang}
+            html! { <NumberField id="mask-window" label={PageText::MaskParamW.t(lang)} value={*w} min={0} max={crate::attention::MAX_N} lang={lang}
             on_commit={Callback::from(move |v| on_edit.emit(Edit::Mask(Mask::Window(v))))} /> }
         }
         _ => html! {},
@@ -167,42 +167,42 @@ pub fn controls(p: &ControlsProps) -> Html {
             on_edit.emit(Edit::Positional(pos));
         })
     };
-    let option = |value: &'static str, label: S, current: &str| {
+    let option = |value: &'static str, label: PageText, current: &str| {
         html! { <option value={value} selected={value == current}>{ label.t(lang) }</option> }
     };
     let positional = s.positional.code();
     html! {
         <section class="controls" aria-labelledby="controls-heading">
-            <h2 id="controls-heading">{ S::ShapeHeading.t(lang) }</h2>
+            <h2 id="controls-heading">{ PageText::ShapeHeading.t(lang) }</h2>
             <div class="fields">
-                { dim_field(Dim::N, "dim-n", S::DimN) }
-                { dim_field(Dim::DModel, "dim-d-model", S::DimDModel) }
-                { dim_field(Dim::DK, "dim-d-k", S::DimDK) }
-                { dim_field(Dim::DV, "dim-d-v", S::DimDV) }
-                { dim_field(Dim::Heads, "dim-heads", S::DimHeads) }
+                { dim_field(Dim::N, "dim-n", PageText::DimN) }
+                { dim_field(Dim::DModel, "dim-d-model", PageText::DimDModel) }
+                { dim_field(Dim::DK, "dim-d-k", PageText::DimDK) }
+                { dim_field(Dim::DV, "dim-d-v", PageText::DimDV) }
+                { dim_field(Dim::Heads, "dim-heads", PageText::DimHeads) }
             </div>
             <div class="fields">
-                { toggle(s.scale, S::ScaleToggle, "opt-scale", Edit::Scale) }
-                { toggle(s.w_o.is_some(), S::WoToggle, "opt-w-o", Edit::OutputProjection) }
+                { toggle(s.scale, PageText::ScaleToggle, "opt-scale", Edit::Scale) }
+                { toggle(s.w_o.is_some(), PageText::WoToggle, "opt-w-o", Edit::OutputProjection) }
                 <label class="field" for="opt-mask">
-                    <span>{ S::MaskLabel.t(lang) }</span>
+                    <span>{ PageText::MaskLabel.t(lang) }</span>
                     <select id="opt-mask" onchange={on_mask_kind}>
-                        { option("none", S::MaskNone, mask_kind) }
-                        { option("causal", S::MaskCausal, mask_kind) }
-                        { option("padding", S::MaskPadding, mask_kind) }
-                        { option("window", S::MaskWindow, mask_kind) }
+                        { option("none", PageText::MaskNone, mask_kind) }
+                        { option("causal", PageText::MaskCausal, mask_kind) }
+                        { option("padding", PageText::MaskPadding, mask_kind) }
+                        { option("window", PageText::MaskWindow, mask_kind) }
                         if mask_kind == "custom" {
-                            { option("custom", S::MaskCustom, mask_kind) }
+                            { option("custom", PageText::MaskCustom, mask_kind) }
                         }
                     </select>
                 </label>
                 { mask_param }
                 <label class="field" for="opt-positional">
-                    <span>{ S::PositionalLabel.t(lang) }</span>
+                    <span>{ PageText::PositionalLabel.t(lang) }</span>
                     <select id="opt-positional" onchange={on_positional}>
-                        { option("none", S::PositionalNone, positional) }
-                        { option("sinusoidal", S::PositionalSin, positional) }
-                        { option("onehot", S::PositionalOneHot, positional) }
+                        { option("none", PageText::PositionalNone, positional) }
+                        { option("sinusoidal", PageText::PositionalSin, positional) }
+                        { option("onehot", PageText::PositionalOneHot, positional) }
                     </select>
                 </label>
             </div>

@@ -1,7 +1,7 @@
 //! "Show your work": the derivation of the selected cell, step by step, with
 //! the actual numbers (computed by `lesson::derive`, rendered as MathML).
 
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, PageText};
 use super::state::Selected;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::derive::{derive, CellRef, StepKind};
@@ -23,18 +23,18 @@ pub fn cell_ref(sel: &Selected) -> Option<CellRef> {
     })
 }
 
-fn caption(kind: StepKind) -> S {
+fn caption(kind: StepKind) -> PageText {
     match kind {
-        StepKind::DotProduct => S::StepDotProduct,
-        StepKind::Scale => S::StepScale,
-        StepKind::Mask => S::StepMask,
-        StepKind::Exp => S::StepExp,
-        StepKind::Normaliser => S::StepNormaliser,
-        StepKind::Weight => S::StepWeight,
-        StepKind::WeightedSum => S::StepWeightedSum,
-        StepKind::Projection => S::StepProjection,
-        StepKind::Copy => S::StepCopy,
-        StepKind::Undefined => S::StepUndefined,
+        StepKind::DotProduct => PageText::StepDotProduct,
+        StepKind::Scale => PageText::StepScale,
+        StepKind::Mask => PageText::StepMask,
+        StepKind::Exp => PageText::StepExp,
+        StepKind::Normaliser => PageText::StepNormaliser,
+        StepKind::Weight => PageText::StepWeight,
+        StepKind::WeightedSum => PageText::StepWeightedSum,
+        StepKind::Projection => PageText::StepProjection,
+        StepKind::Copy => PageText::StepCopy,
+        StepKind::Undefined => PageText::StepUndefined,
     }
 }
 
@@ -59,16 +59,16 @@ pub fn derivation_panel(p: &DerivationProps) -> Html {
     let Some(d) = derivation else {
         return html! {
             <aside class="derivation empty" aria-labelledby="derivation-heading">
-                <h2 id="derivation-heading">{ S::DerivationHeading.t(lang) }</h2>
-                <p class="note">{ S::DerivationHint.t(lang) }</p>
+                <h2 id="derivation-heading">{ PageText::DerivationHeading.t(lang) }</h2>
+                <p class="note">{ PageText::DerivationHint.t(lang) }</p>
             </aside>
         };
     };
     html! {
         <aside class="derivation" aria-labelledby="derivation-heading" aria-live="polite">
             <h2 id="derivation-heading">
-                { S::DerivationHeading.t(lang) }
-                <button class="close" onclick={p.on_close.clone()} aria-label={S::Close.t(lang)}>{ "×" }</button>
+                { PageText::DerivationHeading.t(lang) }
+                <button class="close" onclick={p.on_close.clone()} aria-label={PageText::Close.t(lang)}>{ "×" }</button>
             </h2>
             <ol>
                 { for d.steps.iter().map(|step| html! {
@@ -81,7 +81,7 @@ pub fn derivation_panel(p: &DerivationProps) -> Html {
             // The cell's full value: a mouse sees it as the cell's tooltip,
             // a finger (no hover) here.
             if let Some(v) = d.steps.last().map(|s| s.value).filter(|v| v.is_finite()) {
-                <p class="exact">{ S::DerivationExact.t(lang) }{ " = " }<span class="num" data-exact={exact(v)}>{ exact(v) }</span></p>
+                <p class="exact">{ PageText::DerivationExact.t(lang) }{ " = " }<span class="num" data-exact={exact(v)}>{ exact(v) }</span></p>
             }
         </aside>
     }

@@ -3,7 +3,7 @@
 //! weights and outputs can be selected to see their derivation.
 
 use super::collapse::{Collapse, Content};
-use super::i18n::{Lang, H, S};
+use super::i18n::{Lang, MapText, PageText};
 use super::matrix::{index_labels, view, MatrixProps, Role};
 use super::state::Selected;
 use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional, Scenario, Trace};
@@ -59,7 +59,7 @@ impl HeadProps {
         &self,
         name: MatrixName,
         matrix: &Matrix,
-        caption: S,
+        caption: PageText,
         role: Role,
         rows: Rc<Vec<String>>,
         cols: Rc<Vec<String>>,
@@ -128,9 +128,9 @@ fn projections(p: &HeadProps) -> Html {
     let (d_model, d_k, d_v) = (w.w_q.nrows(), w.w_q.ncols(), w.w_v.ncols());
     html! {
         <>
-            { p.view(MatrixName::WQ, &w.w_q, S::CapWq, Role::Query, index_labels(d_model), index_labels(d_k)) }
-            { p.view(MatrixName::WK, &w.w_k, S::CapWk, Role::Key, index_labels(d_model), index_labels(d_k)) }
-            { p.view(MatrixName::WV, &w.w_v, S::CapWv, Role::Value, index_labels(d_model), index_labels(d_v)) }
+            { p.view(MatrixName::WQ, &w.w_q, PageText::CapWq, Role::Query, index_labels(d_model), index_labels(d_k)) }
+            { p.view(MatrixName::WK, &w.w_k, PageText::CapWk, Role::Key, index_labels(d_model), index_labels(d_k)) }
+            { p.view(MatrixName::WV, &w.w_v, PageText::CapWv, Role::Value, index_labels(d_model), index_labels(d_v)) }
         </>
     }
 }
@@ -141,9 +141,9 @@ fn qkv(p: &HeadProps) -> Html {
     let (d_k, d_v, tok) = (t.q.ncols(), t.v.ncols(), &p.tokens);
     html! {
         <>
-            { p.view(MatrixName::Q, &t.q, S::CapQ, Role::Query, tok.clone(), index_labels(d_k)) }
-            { p.view(MatrixName::K, &t.k, S::CapK, Role::Key, tok.clone(), index_labels(d_k)) }
-            { p.view(MatrixName::V, &t.v, S::CapV, Role::Value, tok.clone(), index_labels(d_v)) }
+            { p.view(MatrixName::Q, &t.q, PageText::CapQ, Role::Query, tok.clone(), index_labels(d_k)) }
+            { p.view(MatrixName::K, &t.k, PageText::CapK, Role::Key, tok.clone(), index_labels(d_k)) }
+            { p.view(MatrixName::V, &t.v, PageText::CapV, Role::Value, tok.clone(), index_labels(d_v)) }
         </>
     }
 }
@@ -152,7 +152,7 @@ fn qkv(p: &HeadProps) -> Html {
 fn attention(p: &HeadProps) -> Html {
     let t = p.head();
     let (d_v, tok) = (t.v.ncols(), &p.tokens);
-    let by_convention = |row: S, col: S| {
+    let by_convention = |row: PageText, col: PageText| {
         if p.convention == Convention::Col {
             col
         } else {
@@ -161,10 +161,10 @@ fn attention(p: &HeadProps) -> Html {
     };
     html! {
         <>
-            { p.view(MatrixName::Scores, &t.scores, by_convention(S::CapScores, S::CapScoresCol), Role::Score, tok.clone(), tok.clone()) }
-            { p.view(MatrixName::Scaled, &t.scaled, if p.scale { S::CapScaled } else { S::CapScaledOff }, Role::Score, tok.clone(), tok.clone()) }
-            { p.view(MatrixName::Weights, &t.weights, by_convention(S::CapWeights, S::CapWeightsCol), Role::Weight, tok.clone(), tok.clone()) }
-            { p.view(MatrixName::HeadOutput, &t.output, S::CapHeadOutput, Role::Output, tok.clone(), index_labels(d_v)) }
+            { p.view(MatrixName::Scores, &t.scores, by_convention(PageText::CapScores, PageText::CapScoresCol), Role::Score, tok.clone(), tok.clone()) }
+            { p.view(MatrixName::Scaled, &t.scaled, if p.scale { PageText::CapScaled } else { PageText::CapScaledOff }, Role::Score, tok.clone(), tok.clone()) }
+            { p.view(MatrixName::Weights, &t.weights, by_convention(PageText::CapWeights, PageText::CapWeightsCol), Role::Weight, tok.clone(), tok.clone()) }
+            { p.view(MatrixName::HeadOutput, &t.output, PageText::CapHeadOutput, Role::Output, tok.clone(), index_labels(d_v)) }
         </>
     }
 }
@@ -179,11 +179,11 @@ pub fn head_view(p: &HeadProps) -> Html {
         Content::new(move || build(&p))
     };
     html! {
-        <article class="head" aria-label={format!("{} {}", H::HeadHeading.t(lang), number)}>
-            <h2>{ format!("{} {}", H::HeadHeading.t(lang), number) }</h2>
-            <Collapse title={S::ProjectionsHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(projections)} />
-            <Collapse title={S::QkvHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(qkv)} />
-            <Collapse title={S::AttentionHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(attention)} />
+        <article class="head" aria-label={format!("{} {}", MapText::HeadHeading.t(lang), number)}>
+            <h2>{ format!("{} {}", MapText::HeadHeading.t(lang), number) }</h2>
+            <Collapse title={PageText::ProjectionsHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(projections)} />
+            <Collapse title={PageText::QkvHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(qkv)} />
+            <Collapse title={PageText::AttentionHeading.t(lang)} collapsed={p.collapsed} lang={lang} content={section(attention)} />
         </article>
     }
 }

@@ -4,7 +4,7 @@
 
 use super::collapse::Collapse;
 use super::heatmap::{head_name, Heatmap, Map};
-use super::i18n::{row_suffix, Lang, H, S};
+use super::i18n::{row_suffix, Lang, MapText, PageText};
 use super::matrix::{use_window, window_nav};
 use super::state::Layers;
 use crate::attention::{Matrix, Scenario, Trace};
@@ -50,8 +50,8 @@ fn legend(scale: Scale, lang: Lang) -> Html {
         scale.css_stops().join(",")
     );
     let name = match scale {
-        Scale::Weights => H::TipWeight,
-        Scale::Difference => H::LegendDiff,
+        Scale::Weights => MapText::TipWeight,
+        Scale::Difference => MapText::LegendDiff,
     };
     html! {
         <div class="legend" role="img" aria-label={format!("{}: {} … {}", name.t(lang), lo, hi)}>
@@ -61,7 +61,7 @@ fn legend(scale: Scale, lang: Lang) -> Html {
             <span class="legend-end">{ hi.to_string() }</span>
             if scale == Scale::Weights {
                 <span class="legend-masked"></span>
-                <span>{ H::MaskedCell.t(lang) }</span>
+                <span>{ MapText::MaskedCell.t(lang) }</span>
             }
         </div>
     }
@@ -72,7 +72,7 @@ fn legend(scale: Scale, lang: Lang) -> Html {
 fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     const SHOWN: usize = 6;
     let (Some(entropy), Some(even)) = (sm.entropy, sm.uniform_entropy) else {
-        return S::NoDefinedRows.t(lang).to_string();
+        return PageText::NoDefinedRows.t(lang).to_string();
     };
     let pairs: Vec<String> = sm
         .strongest
@@ -83,7 +83,7 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
         .take(SHOWN)
         .map(|(q, (keys, &visible))| {
             let to = if keys.len() > 1 && keys.len() == visible {
-                S::Evenly.t(lang).to_string()
+                PageText::Evenly.t(lang).to_string()
             } else {
                 keys.iter()
                     .map(|&k| tokens[k].as_str())
@@ -100,12 +100,12 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     };
     format!(
         "{} {} {} ({} {}) · {} {}{more}",
-        S::MeanEntropy.t(lang),
+        PageText::MeanEntropy.t(lang),
         cell_text(entropy),
-        S::Bits.t(lang),
-        S::IfEven.t(lang),
+        PageText::Bits.t(lang),
+        PageText::IfEven.t(lang),
         cell_text(even),
-        S::LooksMost.t(lang),
+        PageText::LooksMost.t(lang),
         pairs.join(", ")
     )
 }
@@ -138,7 +138,7 @@ fn BlockMatrix(p: &BlockProps) -> Html {
     let block = p.block.max(1);
     let first = p.head.unwrap_or(1) - 1;
     let tint = |c: usize| format!("blk{}", (first + c / block) % 4);
-    let label = |b: usize| format!("{} {}", H::HeadHeading.t(lang), first + b + 1);
+    let label = |b: usize| format!("{} {}", MapText::HeadHeading.t(lang), first + b + 1);
     let (rows, cols) = if transpose {
         (m.ncols(), m.nrows())
     } else {
@@ -261,9 +261,9 @@ fn HeadsView(props: &ViewProps) -> Html {
 
     let head_name = |r: usize| head_name(lang, r);
     let axes = if props.transpose {
-        S::AxesKeysDown
+        PageText::AxesKeysDown
     } else {
-        S::AxesQueriesDown
+        PageText::AxesQueriesDown
     };
 
     let heatmaps = (0..h).map(|r| {
@@ -284,7 +284,7 @@ fn HeadsView(props: &ViewProps) -> Html {
                 </figcaption>
                 <Heatmap trace={t.clone()} map={Map::Head(r)}
                     transpose={props.transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
-                    title={format!("{} · {}", head_name(r), H::TipWeight.t(lang))}
+                    title={format!("{} · {}", head_name(r), MapText::TipWeight.t(lang))}
                     file={format!("attention-head-{}", r + 1)} lang={lang}
                     on_activate={(!is_focused).then_some(on_activate)} />
             </figure>
@@ -311,12 +311,12 @@ fn HeadsView(props: &ViewProps) -> Html {
         };
         html! {
             <section class="heat-diff">
-                <h3>{ S::DiffHeading.t(lang) }</h3>
-                <p class="note">{ S::DiffIntro.t(lang) }</p>
+                <h3>{ PageText::DiffHeading.t(lang) }</h3>
+                <p class="note">{ PageText::DiffIntro.t(lang) }</p>
                 <p class="diff-pick">
-                    <label>{ S::DiffA.t(lang) }{ " " }<select onchange={select(0)}>{ options(a) }</select></label>
+                    <label>{ PageText::DiffA.t(lang) }{ " " }<select onchange={select(0)}>{ options(a) }</select></label>
                     { " − " }
-                    <label>{ S::DiffB.t(lang) }{ " " }<select onchange={select(1)}>{ options(b) }</select></label>
+                    <label>{ PageText::DiffB.t(lang) }{ " " }<select onchange={select(1)}>{ options(b) }</select></label>
                 </p>
                 { legend(Scale::Difference, lang) }
                 <Heatmap trace={t.clone()} map={Map::Difference(a, b)}
@@ -329,11 +329,11 @@ fn HeadsView(props: &ViewProps) -> Html {
 
     // What happens to the heads' outputs next, true to this scenario.
     let combine = match (h, s.w_o.is_some()) {
-        (1, false) => S::CombineOneHead,
-        (1, true) => S::CombineOneHeadWo,
-        (_, false) => S::CombineNoWo,
-        (_, true) if props.standalone => S::CombineNoteAlone,
-        (_, true) => S::CombineNote,
+        (1, false) => PageText::CombineOneHead,
+        (1, true) => PageText::CombineOneHeadWo,
+        (_, false) => PageText::CombineNoWo,
+        (_, true) if props.standalone => PageText::CombineNoteAlone,
+        (_, true) => PageText::CombineNote,
     };
     let tr = props.transpose;
     let model = (stack.traces.len() > 1).then(|| {
@@ -349,12 +349,12 @@ fn HeadsView(props: &ViewProps) -> Html {
     });
     html! {
         <section class="heads-panel" aria-labelledby="heads-title" ref={props.node.clone()}>
-            <h2 id="heads-title">{ S::HeadsHeading.t(lang) }</h2>
-            <p class="note">{ S::HeadsIntro.t(lang) }</p>
+            <h2 id="heads-title">{ PageText::HeadsHeading.t(lang) }</h2>
+            <p class="note">{ PageText::HeadsIntro.t(lang) }</p>
             { legend(Scale::Weights, lang) }
             <p class="note axes">{ axes.t(lang) }</p>
             if !t.undefined_rows.is_empty() {
-                <p class="note">{ S::UndefinedRowsAlert.t(lang) }{ " " }
+                <p class="note">{ PageText::UndefinedRowsAlert.t(lang) }{ " " }
                     { t.undefined_rows.iter().map(|&i| t.tokens[i].clone()).collect::<Vec<_>>().join(", ") }</p>
             }
             if let Some(model) = model {
@@ -366,7 +366,7 @@ fn HeadsView(props: &ViewProps) -> Html {
             // the difference, the split and the notes' form stay on the page.
             if !props.standalone {
                 { diff.unwrap_or_default() }
-                <Collapse title={S::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
+                <Collapse title={PageText::SplitHeading.t(lang)} collapsed={props.collapsed} lang={lang}>
                     // A component, so that its tables are built only when open.
                     <SplitView scenario={s.clone()} trace={t.clone()} transpose={tr} lang={lang} />
                 </Collapse>
@@ -398,8 +398,8 @@ fn model_view(
     html! {
         <div class={classes!("model-view", hover.is_some().then_some("hovering"))} style={style}
             data-model-view="" data-hover-query={hover.map(|q| q.to_string())}>
-            <h3>{ S::ModelViewHeading.t(lang) }</h3>
-            <p class="note">{ S::ModelViewIntro.t(lang) }</p>
+            <h3>{ PageText::ModelViewHeading.t(lang) }</h3>
+            <p class="note">{ PageText::ModelViewIntro.t(lang) }</p>
             <div class="model-grid">
                 { for stack.traces.iter().enumerate().map(|(l, t)| html! {
                     <div class="model-row" role="group" aria-label={super::layers::layer_heading(l + 1, lang)}>
@@ -416,7 +416,7 @@ fn model_view(
                                     <figcaption><span class="head-name">{ head_name(lang, r) }</span></figcaption>
                                     <Heatmap trace={t.clone()} map={Map::Head(r)} layer={Some(l + 1)}
                                         transpose={transpose} cell_css={if is_focused { big } else { small }} dpr={dpr}
-                                        title={format!("{name} · {}", H::TipWeight.t(lang))}
+                                        title={format!("{name} · {}", MapText::TipWeight.t(lang))}
                                         file={format!("attention-layer-{}-head-{}", l + 1, r + 1)} lang={lang}
                                         on_activate={Some(activate)} on_hover={Some(on_hover.clone())} />
                                 </figure>
@@ -461,13 +461,13 @@ fn SplitView(props: &SplitProps) -> Html {
     let d_k = s.heads.first().map_or(1, |w| w.w_q.ncols());
     html! {
         <>
-            <p class="note split-intro">{ super::rich::rich(if tr { S::SplitIntroCol } else { S::SplitIntro }.t(lang)) }</p>
+            <p class="note split-intro">{ super::rich::rich(if tr { PageText::SplitIntroCol } else { PageText::SplitIntro }.t(lang)) }</p>
             { block_matrix("w_q_all", None, sp.w_q_all, d_k, split_captions(conv, 1).w_all, tr, lang) }
             { for s.heads.iter().enumerate().map(|(r, w)| block_matrix("w_q_split", Some(r + 1), w.w_q.clone(), d_k, split_captions(conv, r + 1).w_head, tr, lang)) }
             { block_matrix("q_all", None, sp.q_all, d_k, split_captions(conv, 1).q_all, tr, lang) }
             { for t.heads.iter().enumerate().map(|(r, h)| block_matrix("q_split", Some(r + 1), h.q.clone(), d_k, split_captions(conv, r + 1).q_head, tr, lang)) }
             <p class="note split-check" data-identical={sp.identical.to_string()}>
-                { if sp.identical { S::SplitIdentical.t(lang) } else { S::SplitDifferent.t(lang) } }
+                { if sp.identical { PageText::SplitIdentical.t(lang) } else { PageText::SplitDifferent.t(lang) } }
             </p>
         </>
     }
@@ -560,16 +560,16 @@ fn NotesView(props: &SplitProps) -> Html {
             .collect::<Html>()
     };
     let [q_i, w_caption, product, head_row] = notes_math(i, r, tr, lang);
-    let answer = if f.equal { S::Yes } else { S::No };
+    let answer = if f.equal { PageText::Yes } else { PageText::No };
     html! {
         <section class="heads-notes" data-figure="heads-notes" aria-labelledby="heads-notes-title">
-            <h3 id="heads-notes-title">{ S::NotesHeading.t(lang) }</h3>
-            <p class="note">{ super::rich::rich(S::NotesIntro.t(lang)) }</p>
+            <h3 id="heads-notes-title">{ PageText::NotesHeading.t(lang) }</h3>
+            <p class="note">{ super::rich::rich(PageText::NotesIntro.t(lang)) }</p>
             <p class="notes-pick">
-                <label>{ S::NotesToken.t(lang) }{ " " }
+                <label>{ PageText::NotesToken.t(lang) }{ " " }
                     <select data-pick="token" onchange={choose(0)}>{ options(t.tokens.clone(), i) }</select></label>
                 { " " }
-                <label>{ S::NotesHead.t(lang) }{ " " }
+                <label>{ PageText::NotesHead.t(lang) }{ " " }
                     <select data-pick="head" onchange={choose(1)}>{ options((0..s.heads.len()).map(|k| head_name(lang, k)).collect(), r) }</select></label>
             </p>
             <div class="row-of-matrices">
@@ -579,9 +579,9 @@ fn NotesView(props: &SplitProps) -> Html {
                 { block_matrix("q_head_notes", Some(r + 1), f.q_r, d_k, product, tr, lang) }
                 { block_matrix("q_head_row", Some(r + 1), f.head_row, d_k, head_row, tr, lang) }
             </div>
-            <p class="note" data-equal={f.equal.to_string()}>{ super::rich::rich(S::NotesEqual.t(lang)) }{ " " }<strong>{ answer.t(lang) }</strong></p>
-            <p class="note">{ super::rich::rich(S::NotesRelate.t(lang)) }</p>
-            <p class="note">{ S::NotesLearned.t(lang) }</p>
+            <p class="note" data-equal={f.equal.to_string()}>{ super::rich::rich(PageText::NotesEqual.t(lang)) }{ " " }<strong>{ answer.t(lang) }</strong></p>
+            <p class="note">{ super::rich::rich(PageText::NotesRelate.t(lang)) }</p>
+            <p class="note">{ PageText::NotesLearned.t(lang) }</p>
         </section>
     }
 }

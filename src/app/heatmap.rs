@@ -3,7 +3,7 @@
 
 use super::canvas::{self, CellText};
 use super::effects;
-use super::i18n::{Lang, C, H};
+use super::i18n::{CommonText, Lang, MapText};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::grid::{step_clamped, Move};
@@ -26,7 +26,7 @@ pub enum Map {
 
 /// "Head 2" / "头 2" (`r` 0-based).
 pub fn head_name(lang: Lang, r: usize) -> String {
-    format!("{} {}", H::HeadHeading.t(lang), r + 1)
+    format!("{} {}", MapText::HeadHeading.t(lang), r + 1)
 }
 
 #[derive(Clone, Properties)]
@@ -117,20 +117,20 @@ impl HeatmapProps {
         let h = &self.trace.heads;
         match self.map {
             Map::Head(r) => vec![
-                (H::TipScore.t(lang).into(), h[r].scores[(q, k)]),
-                (H::TipScaled.t(lang).into(), h[r].scaled[(q, k)]),
-                (H::TipWeight.t(lang).into(), h[r].weights[(q, k)]),
+                (MapText::TipScore.t(lang).into(), h[r].scores[(q, k)]),
+                (MapText::TipScaled.t(lang).into(), h[r].scaled[(q, k)]),
+                (MapText::TipWeight.t(lang).into(), h[r].weights[(q, k)]),
             ],
             Map::Difference(a, b) => vec![
                 (
-                    format!("{} · {}", head_name(lang, a), H::TipWeight.t(lang)),
+                    format!("{} · {}", head_name(lang, a), MapText::TipWeight.t(lang)),
                     h[a].weights[(q, k)],
                 ),
                 (
-                    format!("{} · {}", head_name(lang, b), H::TipWeight.t(lang)),
+                    format!("{} · {}", head_name(lang, b), MapText::TipWeight.t(lang)),
                     h[b].weights[(q, k)],
                 ),
-                (H::LegendDiff.t(lang).into(), self.value(q, k)),
+                (MapText::LegendDiff.t(lang).into(), self.value(q, k)),
             ],
         }
     }
@@ -389,14 +389,14 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 <div class="heat-cursor" style={format!("left:{x}px;top:{y}px;width:{w}px;height:{h}px")}></div>
                 <div class="heat-tip" style={tip_style} data-query={q.to_string()} data-key={k.to_string()}
                     data-value={exact(value)}>
-                    <div><b>{ C::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ C::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
+                    <div><b>{ CommonText::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ CommonText::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
                     { for props.details(q, k).into_iter().map(|(name, v)| html! {
                         <div>{ name }{ ": " }<span class="num">{ short(v) }</span></div>
                     }) }
                     if props.undefined(q) {
-                        <div class="tip-wrap">{ H::UndefinedRow.t(lang) }</div>
+                        <div class="tip-wrap">{ MapText::UndefinedRow.t(lang) }</div>
                     } else if masked {
-                        <div class="tip-masked">{ H::MaskedCell.t(lang) }</div>
+                        <div class="tip-masked">{ MapText::MaskedCell.t(lang) }</div>
                     }
                 </div>
             </>
@@ -408,9 +408,17 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
     };
     let (w_css, h_css) = layout.css_size();
     let corner = if props.transpose {
-        format!("{} \\ {}", C::KeyWord.t(lang), C::QueryWord.t(lang))
+        format!(
+            "{} \\ {}",
+            CommonText::KeyWord.t(lang),
+            CommonText::QueryWord.t(lang)
+        )
     } else {
-        format!("{} \\ {}", C::QueryWord.t(lang), C::KeyWord.t(lang))
+        format!(
+            "{} \\ {}",
+            CommonText::QueryWord.t(lang),
+            CommonText::KeyWord.t(lang)
+        )
     };
 
     html! {
@@ -418,9 +426,9 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
             <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}
                 data-heat-head={head.clone()}>
                 <canvas ref={canvas_ref} tabindex="0" role="application"
-                    aria-roledescription={H::HeatmapRole.t(lang)}
+                    aria-roledescription={MapText::HeatmapRole.t(lang)}
                     aria-label={format!("{}. {}", props.title,
-                        if props.on_activate.is_some() { H::HeatmapKeys } else { H::HeatmapKeysNoEnter }.t(lang))}
+                        if props.on_activate.is_some() { MapText::HeatmapKeys } else { MapText::HeatmapKeysNoEnter }.t(lang))}
                     data-heatmap={head.clone()}
                     data-layer={props.layer.map(|l| l.to_string())}
                     data-heatmap-diff={diff}
@@ -449,7 +457,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 <button class="link" onclick={svg}>{ "SVG" }</button>
                 <button class="link" onclick={csv}>{ "CSV" }</button>
                 <button class="link" aria-expanded={(*table_open).to_string()} onclick={toggle_table}>
-                    { if *table_open { H::HideTable.t(lang) } else { H::ShowTable.t(lang) } }
+                    { if *table_open { MapText::HideTable.t(lang) } else { MapText::ShowTable.t(lang) } }
                 </button>
             </p>
             if *table_open {
@@ -463,7 +471,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                     { t.clone() }
                                     // Column layout: a query is a column.
                                     if props.transpose && props.undefined(c) {
-                                        { format!(" ({})", H::UndefinedShort.t(lang)) }
+                                        { format!(" ({})", MapText::UndefinedShort.t(lang)) }
                                     }
                                 </th>
                             }) }
@@ -474,7 +482,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                     { props.trace.tokens[r].clone() }
                                     // A query with no visible key (row layout: its row).
                                     if !props.transpose && props.undefined(r) {
-                                        { format!(" ({})", H::UndefinedShort.t(lang)) }
+                                        { format!(" ({})", MapText::UndefinedShort.t(lang)) }
                                     }
                                 </th>
                                 { for (0..n).map(|c| html! {
@@ -482,7 +490,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                                         Cell::Value(v) => short(v),
                                         // The softmax of this query does not exist: "—", as in the matrices.
                                         Cell::Masked if props.undefined(query_key(r, c, props.transpose).0) => "—".to_string(),
-                                        Cell::Masked => H::MaskedCell.t(lang).to_string(),
+                                        Cell::Masked => MapText::MaskedCell.t(lang).to_string(),
                                     } }</td>
                                 }) }
                             </tr>

@@ -3,7 +3,7 @@
 //! position's vote for each token, and the question "with layer 1 removed,
 //! does it still vote the same?", answered from the engine's numbers.
 
-use super::i18n::{fill, Lang, S};
+use super::i18n::{fill, Lang, PageText};
 use super::state::Layers;
 use crate::attention::Scenario;
 use crate::lesson::format::rounded;
@@ -49,13 +49,13 @@ pub fn VotePanel(p: &VoteProps) -> Html {
     let best = v.token().to_string();
     html! {
         <div class="vote" data-prediction={best.clone()}>
-            <p>{ fill(S::VoteLine.t(lang), &[&last, &best]) }{ " " }<span class="votes">{ votes_text(&v) }</span></p>
+            <p>{ fill(PageText::VoteLine.t(lang), &[&last, &best]) }{ " " }<span class="votes">{ votes_text(&v) }</span></p>
             if let Some(w) = without {
                 <div class="predict" data-predict="layers">
-                    <p class="question">{ fill(S::PredictLayers.t(lang), &["1", &last, &best]) }</p>
+                    <p class="question">{ fill(PageText::PredictLayers.t(lang), &["1", &last, &best]) }</p>
                     <div class="answers" role="group">
-                        <button data-answer="yes" aria-pressed={(*answer == Some(true)).to_string()} onclick={choose(true)}>{ S::PredictYes.t(lang) }</button>
-                        <button data-answer="no" aria-pressed={(*answer == Some(false)).to_string()} onclick={choose(false)}>{ S::PredictNo.t(lang) }</button>
+                        <button data-answer="yes" aria-pressed={(*answer == Some(true)).to_string()} onclick={choose(true)}>{ PageText::PredictYes.t(lang) }</button>
+                        <button data-answer="no" aria-pressed={(*answer == Some(false)).to_string()} onclick={choose(false)}>{ PageText::PredictNo.t(lang) }</button>
                     </div>
                     if let Some(said) = *answer {
                         { reveal(&v, &w, said, lang) }
@@ -74,7 +74,7 @@ fn reveal(v: &Vote, w: &Vote, said: bool, lang: Lang) -> Html {
     let right = said == stays;
     let value = w.votes.iter().find(|(t, _)| t == best).map_or(0.0, |x| x.1);
     let facts = fill(
-        S::RevealLayers.t(lang),
+        PageText::RevealLayers.t(lang),
         &[
             "1",
             best,
@@ -84,16 +84,16 @@ fn reveal(v: &Vote, w: &Vote, said: bool, lang: Lang) -> Html {
         ],
     );
     let why = if stays {
-        S::RevealStays.t(lang).to_string()
+        PageText::RevealStays.t(lang).to_string()
     } else {
-        fill(S::RevealFlips.t(lang), &["2"])
+        fill(PageText::RevealFlips.t(lang), &["2"])
     };
     // Chinese sentences follow each other without a space.
     let gap = if lang == Lang::Zh { "" } else { " " };
-    let text = [facts, why, fill(S::TryRemoving.t(lang), &["1"])].join(gap);
+    let text = [facts, why, fill(PageText::TryRemoving.t(lang), &["1"])].join(gap);
     html! {
         <p class="reveal" role="status" data-correct={right.to_string()} data-stays={stays.to_string()}>
-            <strong>{ if right { S::RightAnswer.t(lang) } else { S::WrongAnswer.t(lang) } }</strong>
+            <strong>{ if right { PageText::RightAnswer.t(lang) } else { PageText::WrongAnswer.t(lang) } }</strong>
             { gap }{ text }
         </p>
     }

@@ -5,7 +5,7 @@
 use super::collapse::{Collapse, Content};
 use super::controls::{checkbox, NumberField};
 use super::head_view::{head_view, HeadProps};
-use super::i18n::{fill, Lang, S};
+use super::i18n::{fill, Lang, PageText};
 use super::matrix::look::Look;
 use super::matrix::{index_labels, view, Role};
 use super::state::{Layers, Selected};
@@ -25,7 +25,7 @@ pub fn layer_controls(s: &Scenario, l: usize, on_edit: &Callback<Edit>, lang: La
         return Html::default();
     };
     let number = l + 1;
-    let field = |dim: Dim, label: S, value: usize| {
+    let field = |dim: Dim, label: PageText, value: usize| {
         let on_edit = on_edit.clone();
         let (min, max) = dim.range();
         html! {
@@ -43,20 +43,20 @@ pub fn layer_controls(s: &Scenario, l: usize, on_edit: &Callback<Edit>, lang: La
         <div class="layer-controls" data-layer-controls={number.to_string()}>
             if l > 0 {
                 <div class="fields">
-                    { field(Dim::Heads, S::DimHeads, heads.len()) }
-                    { field(Dim::DK, S::DimDK, first.map_or(0, |w| w.w_q.ncols())) }
-                    { field(Dim::DV, S::DimDV, first.map_or(0, |w| w.w_v.ncols())) }
-                    { checkbox(format!("layer-{number}-w-o"), w_o.is_some(), S::WoToggle.t(lang), on_edit,
+                    { field(Dim::Heads, PageText::DimHeads, heads.len()) }
+                    { field(Dim::DK, PageText::DimDK, first.map_or(0, |w| w.w_q.ncols())) }
+                    { field(Dim::DV, PageText::DimDV, first.map_or(0, |w| w.w_v.ncols())) }
+                    { checkbox(format!("layer-{number}-w-o"), w_o.is_some(), PageText::WoToggle.t(lang), on_edit,
                         move |on| Edit::LayerOutputProjection { layer: l, on }) }
                 </div>
             }
             <div class="fields">
-                { checkbox(format!("layer-{number}-residual"), residual, S::ResidualToggle.t(lang), on_edit,
+                { checkbox(format!("layer-{number}-residual"), residual, PageText::ResidualToggle.t(lang), on_edit,
                     move |on| Edit::Residual { layer: l, on }) }
                 <span class="formula">{ Html::from_html_unchecked(AttrValue::from(layer_output_formula(number, residual, last))) }</span>
                 if s.layers() > 1 {
                     <button class="remove-layer" data-control="remove-layer" onclick={remove}>
-                        { S::RemoveLayer.t(lang) }
+                        { PageText::RemoveLayer.t(lang) }
                     </button>
                 }
             </div>
@@ -80,13 +80,13 @@ pub fn add_layer_button(s: &Scenario, on_edit: &Callback<Edit>, lang: Lang) -> H
     let onclick = Callback::from(move |_: MouseEvent| on_edit.emit(Edit::AddLayer));
     html! {
         <button class="add-layer" data-control="add-layer" onclick={onclick}
-            disabled={s.layers() >= MAX_LAYERS}>{ S::AddLayer.t(lang) }</button>
+            disabled={s.layers() >= MAX_LAYERS}>{ PageText::AddLayer.t(lang) }</button>
     }
 }
 
 /// "Layer l" (1-based).
 pub fn layer_heading(l: usize, lang: Lang) -> String {
-    fill(S::LayerHeading.t(lang), &[&l.to_string()])
+    fill(PageText::LayerHeading.t(lang), &[&l.to_string()])
 }
 
 /// What layer `l`'s (0-based) section of the workbench shows.
@@ -180,9 +180,9 @@ fn LayerBody(p: &BodyProps) -> Html {
                 }
             }
             if l > 0 {
-                <Collapse title={fill(S::LayerInputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
+                <Collapse title={fill(PageText::LayerInputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
                     content={{
-                        let cap = fill(S::LayerReads.t(lang), &[&number.to_string()]);
+                        let cap = fill(PageText::LayerReads.t(lang), &[&number.to_string()]);
                         let mut p = lprops(MatrixName::X, &trace.input, cap.into(), Role::Input, tokens.clone(), index_labels(trace.input.ncols()));
                         p.formula = layer_input_formula(number).into();
                         Content::new(move || view(p.clone()))
@@ -195,15 +195,15 @@ fn LayerBody(p: &BodyProps) -> Html {
                 on_edit: on_edit.clone(), on_select: p.on_select.clone(), lang,
             })) }
             if heads.len() > 1 || has_w_o {
-                <Collapse title={S::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
+                <Collapse title={PageText::CombineHeading.t(lang)} collapsed={collapsed} lang={lang}>
                     { view({
-                        let mut p = lprops(MatrixName::Concat, &trace.concat, S::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(trace.concat.ncols()));
+                        let mut p = lprops(MatrixName::Concat, &trace.concat, PageText::CapConcat.t(lang).into(), Role::Output, tokens.clone(), index_labels(trace.concat.ncols()));
                         p.undefined_rows = undefined.clone();
                         p
                     }) }
                     if let Some(w_o) = w_o {
                         { view({
-                            let mut p = lprops(MatrixName::WO, w_o, S::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
+                            let mut p = lprops(MatrixName::WO, w_o, PageText::CapWo.t(lang).into(), Role::Param, index_labels(w_o.nrows()), index_labels(w_o.ncols()));
                             p.target = Some(Target::W(l, Weight::WO));
                             p.on_edit = on_edit.clone();
                             p
@@ -212,10 +212,10 @@ fn LayerBody(p: &BodyProps) -> Html {
                 </Collapse>
             }
             if stacked {
-                <Collapse title={fill(S::LayerOutputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
+                <Collapse title={fill(PageText::LayerOutputTitle.t(lang), &[&number.to_string(), &crate::lesson::timeline::subscript(number)])} collapsed={collapsed} lang={lang}
                     content={{
                         let o = &v.stack.outputs[l];
-                        let cap = if residual { S::CapLayerOutputResidual } else { S::CapLayerOutputPlain };
+                        let cap = if residual { PageText::CapLayerOutputResidual } else { PageText::CapLayerOutputPlain };
                         let mut p = lprops(MatrixName::LayerOutput, o, cap.t(lang).into(), Role::Output, tokens.clone(), index_labels(o.ncols()));
                         p.formula = layer_output_formula(number, residual, number == s.layers()).into();
                         p.undefined_rows = undefined.clone();

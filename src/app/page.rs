@@ -8,7 +8,7 @@ use super::derivation::{derivation_panel, DerivationProps};
 use super::effects;
 use super::heads::HeadsPanel;
 use super::i18n::fill;
-use super::i18n::{refusal_text, rounded_note, Lang, C, S};
+use super::i18n::{refusal_text, rounded_note, CommonText, Lang, PageText};
 use super::induction::VotePanel;
 use super::layers::{add_layer_button, LayerSection, LayerView};
 use super::matrix::look::{formula_once, Look, BIG_FORMULA};
@@ -32,11 +32,11 @@ const COLLAPSE_ABOVE_N: usize = 16;
 
 fn mask_text(mask: &Mask, lang: Lang) -> String {
     match mask {
-        Mask::None => S::MaskNone.t(lang).to_string(),
-        Mask::Causal => S::MaskCausal.t(lang).to_string(),
-        Mask::Padding(l) => format!("{} (L = {l})", S::MaskPadding.t(lang)),
-        Mask::Window(w) => format!("{} (W = {w})", S::MaskWindow.t(lang)),
-        Mask::Custom(_) => S::MaskCustom.t(lang).to_string(),
+        Mask::None => PageText::MaskNone.t(lang).to_string(),
+        Mask::Causal => PageText::MaskCausal.t(lang).to_string(),
+        Mask::Padding(l) => format!("{} (L = {l})", PageText::MaskPadding.t(lang)),
+        Mask::Window(w) => format!("{} (W = {w})", PageText::MaskWindow.t(lang)),
+        Mask::Custom(_) => PageText::MaskCustom.t(lang).to_string(),
     }
 }
 
@@ -46,11 +46,15 @@ fn about_text(p: Preset, lang: Lang) -> String {
 }
 
 fn summary(s: &Scenario, lang: Lang) -> String {
-    let scale = if s.scale { S::ScaleOn } else { S::ScaleOff };
+    let scale = if s.scale {
+        PageText::ScaleOn
+    } else {
+        PageText::ScaleOff
+    };
     let positional = match s.positional {
-        Positional::None => S::PositionalNone,
-        Positional::Sinusoidal => S::PositionalSin,
-        Positional::OneHot => S::PositionalOneHot,
+        Positional::None => PageText::PositionalNone,
+        Positional::Sinusoidal => PageText::PositionalSin,
+        Positional::OneHot => PageText::PositionalOneHot,
     };
     format!(
         "n = {}, d_model = {}, d_k = {}, d_v = {}, h = {} · {} · {}: {} · {}: {}",
@@ -60,14 +64,17 @@ fn summary(s: &Scenario, lang: Lang) -> String {
         s.d_v(),
         s.heads.len(),
         scale.t(lang),
-        S::MaskLabel.t(lang),
+        PageText::MaskLabel.t(lang),
         mask_text(&s.mask, lang),
-        S::PositionalLabel.t(lang),
+        PageText::PositionalLabel.t(lang),
         positional.t(lang)
     ) + &if s.layers() > 1 {
         format!(
             " · {}",
-            fill(S::LayersCount.t(lang), &[&s.layers().to_string(), "1"])
+            fill(
+                PageText::LayersCount.t(lang),
+                &[&s.layers().to_string(), "1"]
+            )
         )
     } else {
         String::new()
@@ -79,9 +86,9 @@ fn summary(s: &Scenario, lang: Lang) -> String {
 /// note's rounded weights compare with the exact ones (the engine's numbers).
 fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> Html {
     let scale = if s.scale {
-        S::CaptionScaled
+        PageText::CaptionScaled
     } else {
-        S::CaptionNotScaled
+        PageText::CaptionNotScaled
     };
     let mut line = format!(
         "n = {}, d_model = {}, h = {} · {} · {}{}{}",
@@ -89,20 +96,20 @@ fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> 
         s.d_model(),
         s.heads.len(),
         scale.t(lang),
-        S::MaskLabel.t(lang),
-        C::Colon.t(lang),
+        PageText::MaskLabel.t(lang),
+        CommonText::Colon.t(lang),
         mask_text(&s.mask, lang)
     );
     let positional = match s.positional {
         Positional::None => None,
-        Positional::Sinusoidal => Some(S::PositionalSin),
-        Positional::OneHot => Some(S::PositionalOneHot),
+        Positional::Sinusoidal => Some(PageText::PositionalSin),
+        Positional::OneHot => Some(PageText::PositionalOneHot),
     };
     if let Some(p) = positional {
         line.push_str(&format!(
             " · {}{}{}",
-            S::PositionalLabel.t(lang),
-            C::Colon.t(lang),
+            PageText::PositionalLabel.t(lang),
+            CommonText::Colon.t(lang),
             p.t(lang)
         ));
     }
@@ -112,7 +119,7 @@ fn caption_line(preset: Option<Preset>, s: &Scenario, t: &Trace, lang: Lang) -> 
     html! {
         <p class="embed-caption" data-caption="">
             if let Some(p) = preset {
-                <strong>{ preset_name(p).t(lang) }</strong>{ C::Colon.t(lang) }
+                <strong>{ preset_name(p).t(lang) }</strong>{ CommonText::Colon.t(lang) }
             }
             { line }
             if let Some(note) = note {
@@ -127,17 +134,19 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
     let mut messages = Vec::new();
     match &state.alert {
         Some(Alert::BadLink(e)) => {
-            messages.push(format!("{} {}", S::BadLink.t(lang), e.message(lang)))
+            messages.push(format!("{} {}", PageText::BadLink.t(lang), e.message(lang)))
         }
         Some(Alert::Refused(source, e)) => {
             let prefix = match source {
-                Source::Import => S::RefusedImport,
-                Source::Link => S::BadLink,
-                Source::Edit => S::RefusedEdit,
+                Source::Import => PageText::RefusedImport,
+                Source::Link => PageText::BadLink,
+                Source::Edit => PageText::RefusedEdit,
             };
             messages.push(format!("{} {}", prefix.t(lang), refusal_text(e, lang)));
         }
-        Some(Alert::LangUnavailable) => messages.push(S::LangUnavailable.t(lang).to_string()),
+        Some(Alert::LangUnavailable) => {
+            messages.push(PageText::LangUnavailable.t(lang).to_string())
+        }
         None => {}
     }
     if !state.trace().undefined_rows.is_empty() {
@@ -149,7 +158,7 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
             .collect();
         messages.push(format!(
             "{} {}",
-            S::UndefinedRowsAlert.t(lang),
+            PageText::UndefinedRowsAlert.t(lang),
             rows.join(", ")
         ));
     }
@@ -160,7 +169,7 @@ fn alert_view(state: &State, on_dismiss: Callback<MouseEvent>) -> Html {
         <div class="alert" role="alert">
             { for messages.into_iter().map(|m| html! { <p>{ m }</p> }) }
             if state.alert.is_some() {
-                <button onclick={on_dismiss}>{ S::Dismiss.t(lang) }</button>
+                <button onclick={on_dismiss}>{ PageText::Dismiss.t(lang) }</button>
             }
         </div>
     }
@@ -182,16 +191,16 @@ fn notice_view(state: &State, on_restore: Callback<MouseEvent>) -> Html {
     html! {
         <div class="notice" role="status">
             if state.notice == Some(Notice::OtherTab) {
-                <p>{ S::OtherTab.t(lang) }</p>
+                <p>{ PageText::OtherTab.t(lang) }</p>
             }
             if previous {
                 <p>
-                    { S::PreviousKept.t(lang) }{ " " }
-                    <button id="back-to-previous" onclick={on_restore}>{ S::BackToPrevious.t(lang) }</button>
+                    { PageText::PreviousKept.t(lang) }{ " " }
+                    <button id="back-to-previous" onclick={on_restore}>{ PageText::BackToPrevious.t(lang) }</button>
                 </p>
             }
             if state.storage_failed {
-                <p class="storage-failed">{ S::StorageFailed.t(lang) }</p>
+                <p class="storage-failed">{ PageText::StorageFailed.t(lang) }</p>
             }
         </div>
     }
@@ -288,7 +297,7 @@ pub fn App() -> Html {
     // The page's language and title before the first render is laid out
     // (the effect below keeps them current): set later, the new `lang` on
     // the root would restyle the whole page a second time.
-    use_state(|| effects::apply_lang(lang, S::Title.t(lang)));
+    use_state(|| effects::apply_lang(lang, PageText::Title.t(lang)));
     // A figure without the stage (a lab, the heatmaps) ends the
     // pre-rendered first screen as soon as it is drawn (the stage ends it
     // itself, once it has its width).
@@ -309,7 +318,7 @@ pub fn App() -> Html {
         if !guest {
             effects::remember_lang(*lang);
         }
-        effects::apply_lang(*lang, S::Title.t(*lang));
+        effects::apply_lang(*lang, PageText::Title.t(*lang));
     });
     use_effect_with(state.convention, |c| {
         if *c == Convention::Col || effects::query("convention").is_some() {
@@ -546,18 +555,18 @@ pub fn App() -> Html {
         <main class={classes!("page", embed.then_some("embed"))} lang={lang.code()}>
             if embed {
                 // Screen readers still get the page's name.
-                <h1 class="visually-hidden">{ S::Title.t(lang) }</h1>
+                <h1 class="visually-hidden">{ PageText::Title.t(lang) }</h1>
                 if mode.caption && figure.shows_scenario() {
                     { caption_line(state.preset, s, t, lang) }
                 }
             } else {
             <header class="top">
                 <div>
-                    <h1>{ S::Title.t(lang) }</h1>
-                    <p class="tagline">{ S::Tagline.t(lang) }</p>
+                    <h1>{ PageText::Title.t(lang) }</h1>
+                    <p class="tagline">{ PageText::Tagline.t(lang) }</p>
                 </div>
                 <button class="lang-switch" lang={lang.other().code()} onclick={switch_lang}>
-                    { S::SwitchLang.t(lang) }
+                    { PageText::SwitchLang.t(lang) }
                 </button>
             </header>
             }
@@ -573,7 +582,7 @@ pub fn App() -> Html {
             <Toolbar scenario={s.clone()} stack={state.stack.clone()} preset={state.preset} seed={state.seed}
                 can_undo={!state.undo.is_empty()} can_redo={!state.redo.is_empty()} convention={conv}
                 locked={locked} lang={lang} on_action={on_action} />
-            <section class="summary" aria-label={S::ScenarioHeading.t(lang)}>
+            <section class="summary" aria-label={PageText::ScenarioHeading.t(lang)}>
                 <p class="dims">{ summary(s, lang) }</p>
                 if let Some(p) = state.preset {
                     <p class="about">{ about_text(p, lang) }
@@ -598,10 +607,10 @@ pub fn App() -> Html {
             <div class="workbench">
                 <div class="matrices">
                     <section class="step inputs">
-                        <h2>{ S::InputsHeading.t(lang) }</h2>
+                        <h2>{ PageText::InputsHeading.t(lang) }</h2>
                         <div class="row-of-matrices">
                             { view({
-                                let cap = if transpose { S::CapXCol } else { S::CapX };
+                                let cap = if transpose { PageText::CapXCol } else { PageText::CapX };
                                 let mut p = look.props(MatrixName::X, &s.x, cap.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model));
                                 p.target = Some(Target::X);
                                 p.on_edit = (!locked).then(|| on_edit.clone());
@@ -609,11 +618,11 @@ pub fn App() -> Html {
                                 p
                             }) }
                             if let (Positional::Sinusoidal, Some(pe)) = (t.positional, &t.pe) {
-                                { view(look.props(MatrixName::Pe, pe, S::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
+                                { view(look.props(MatrixName::Pe, pe, PageText::CapPe.t(lang).into(), Role::Input, tokens.clone(), index_labels(d_model))) }
                             }
                             if t.positional == Positional::OneHot {
                                 { view({
-                                    let cap = if transpose { S::CapInputOneHotCol } else { S::CapInputOneHot };
+                                    let cap = if transpose { PageText::CapInputOneHotCol } else { PageText::CapInputOneHot };
                                     // Columns 1…d_model, then e¹…eⁿ.
                                     let cols = (1..=d_model).map(|c| c.to_string())
                                         .chain((1..=s.n()).map(|p| format!("e{}", crate::lesson::timeline::sup(p))))
@@ -623,11 +632,11 @@ pub fn App() -> Html {
                             }
                         </div>
                         if collapsed {
-                            <p class="note">{ S::CollapsedNote.t(lang) }</p>
+                            <p class="note">{ PageText::CollapsedNote.t(lang) }</p>
                         }
                     </section>
                     if stacked && !locked {
-                        <p class="note layers-intro">{ S::LayersIntro.t(lang) }</p>
+                        <p class="note layers-intro">{ PageText::LayersIntro.t(lang) }</p>
                     }
                     // Each layer's section follows an edit a frame later
                     // while it is off screen (layers::LayerSection).
@@ -641,11 +650,11 @@ pub fn App() -> Html {
                         { add_layer_button(s, &on_edit, lang) }
                     }
                     <section class="step outputs">
-                        <h2>{ S::OutputHeading.t(lang) }</h2>
+                        <h2>{ PageText::OutputHeading.t(lang) }</h2>
                         <div class="row-of-matrices">
                             { view({
                                 let out = state.stack.output();
-                                let cap = if stacked { S::CapFinalOutput.t(lang).to_string() } else if has_w_o { S::CapOutput.t(lang).to_string() } else { format!("{} {}", S::CapOutput.t(lang), S::CapOutputNoWo.t(lang)) };
+                                let cap = if stacked { PageText::CapFinalOutput.t(lang).to_string() } else if has_w_o { PageText::CapOutput.t(lang).to_string() } else { format!("{} {}", PageText::CapOutput.t(lang), PageText::CapOutputNoWo.t(lang)) };
                                 let mut p = look.props(MatrixName::Output, out, cap.into(), Role::Output, tokens.clone(), index_labels(out.ncols()));
                                 p.undefined_rows = undefined.clone();
                                 if stacked {
@@ -673,11 +682,11 @@ pub fn App() -> Html {
             // The labs' chunk renders the labs into this section (which
             // holds nothing else of the page's while the chunk loads).
             if labs_on {
-                <section class="labs" aria-label={C::LabsHeading.t(lang)} ref={labs_host}
+                <section class="labs" aria-label={CommonText::LabsHeading.t(lang)} ref={labs_host}
                     data-labs={labs.attr()}>
                     if labs == Labs::Failed {
-                        <p role="alert">{ S::LabsFailed.t(lang) }
-                            { " " }<button data-control="retry-labs" onclick={retry_labs}>{ S::TryAgain.t(lang) }</button></p>
+                        <p role="alert">{ PageText::LabsFailed.t(lang) }
+                            { " " }<button data-control="retry-labs" onclick={retry_labs}>{ PageText::TryAgain.t(lang) }</button></p>
                     }
                 </section>
             }
@@ -688,10 +697,10 @@ pub fn App() -> Html {
             }
             if embed {
                 <p class="embed-credit">
-                    <a href={effects::full_page_url()} target="_blank" rel="noopener">{ S::OpenFullPage.t(lang) }</a>
+                    <a href={effects::full_page_url()} target="_blank" rel="noopener">{ PageText::OpenFullPage.t(lang) }</a>
                 </p>
             } else {
-                <footer>{ S::Footer.t(lang) }</footer>
+                <footer>{ PageText::Footer.t(lang) }</footer>
             }
         </main>
     }

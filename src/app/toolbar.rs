@@ -3,7 +3,7 @@
 //! export results, copy a share link, copy NumPy or PyTorch code.
 
 use super::effects;
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, PageText};
 use super::state::Layers;
 use super::state::{Action, Refusal, Source};
 use super::url::{share_fragment, MAX_LINK_CHARS};
@@ -33,35 +33,35 @@ pub struct ToolbarProps {
     pub on_action: Callback<Action>,
 }
 
-pub fn preset_name(p: Preset) -> S {
+pub fn preset_name(p: Preset) -> PageText {
     match p {
-        Preset::Notes004 => S::PresetNotes004,
-        Preset::ISawASaw => S::PresetISawASaw,
-        Preset::ILoveYou => S::PresetILoveYou,
-        Preset::YouLoveMe => S::PresetYouLoveMe,
-        Preset::Uniform => S::PresetUniform,
-        Preset::SelfAttend => S::PresetSelf,
-        Preset::PreviousToken => S::PresetPrevious,
-        Preset::TwoHeads => S::PresetTwoHeads,
-        Preset::Induction => S::PresetInduction,
-        Preset::Random(_) => S::PresetRandom,
-        Preset::Wide(_) => S::PresetWide,
+        Preset::Notes004 => PageText::PresetNotes004,
+        Preset::ISawASaw => PageText::PresetISawASaw,
+        Preset::ILoveYou => PageText::PresetILoveYou,
+        Preset::YouLoveMe => PageText::PresetYouLoveMe,
+        Preset::Uniform => PageText::PresetUniform,
+        Preset::SelfAttend => PageText::PresetSelf,
+        Preset::PreviousToken => PageText::PresetPrevious,
+        Preset::TwoHeads => PageText::PresetTwoHeads,
+        Preset::Induction => PageText::PresetInduction,
+        Preset::Random(_) => PageText::PresetRandom,
+        Preset::Wide(_) => PageText::PresetWide,
     }
 }
 
 /// What the preset shows, in a sentence.
-pub fn preset_about(p: Preset) -> S {
+pub fn preset_about(p: Preset) -> PageText {
     match p {
-        Preset::Notes004 => S::AboutNotes004,
-        Preset::ISawASaw => S::AboutISawASaw,
-        Preset::ILoveYou | Preset::YouLoveMe => S::AboutILoveYou,
-        Preset::Uniform => S::AboutUniform,
-        Preset::SelfAttend => S::AboutSelf,
-        Preset::PreviousToken => S::AboutPrevious,
-        Preset::TwoHeads => S::AboutTwoHeads,
-        Preset::Induction => S::AboutInduction,
-        Preset::Random(_) => S::AboutRandom,
-        Preset::Wide(_) => S::AboutWide,
+        Preset::Notes004 => PageText::AboutNotes004,
+        Preset::ISawASaw => PageText::AboutISawASaw,
+        Preset::ILoveYou | Preset::YouLoveMe => PageText::AboutILoveYou,
+        Preset::Uniform => PageText::AboutUniform,
+        Preset::SelfAttend => PageText::AboutSelf,
+        Preset::PreviousToken => PageText::AboutPrevious,
+        Preset::TwoHeads => PageText::AboutTwoHeads,
+        Preset::Induction => PageText::AboutInduction,
+        Preset::Random(_) => PageText::AboutRandom,
+        Preset::Wide(_) => PageText::AboutWide,
     }
 }
 
@@ -127,7 +127,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
             }
         })
     };
-    let convention = |c: Convention, label: S| {
+    let convention = |c: Convention, label: PageText| {
         let on_action = p.on_action.clone();
         let checked = p.convention == c;
         html! {
@@ -254,11 +254,11 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
 
     let current_id = p.preset.map(|pr| pr.id()).unwrap_or("");
     html! {
-        <nav class="toolbar" aria-label={S::Toolbar.t(lang)}>
+        <nav class="toolbar" aria-label={PageText::Toolbar.t(lang)}>
             <div class="tool-row">
                 if !p.locked {
                 <label class="field" for="preset">
-                    <span>{ S::PresetLabel.t(lang) }</span>
+                    <span>{ PageText::PresetLabel.t(lang) }</span>
                     <select id="preset" onchange={on_preset}>
                         if p.preset.is_none() {
                             <option value="" selected=true>{ "—" }</option>
@@ -270,56 +270,56 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                 </label>
                 if seeded.and_then(Preset::seed).is_some() {
                     <label class="field" for="seed">
-                        <span>{ S::Seed.t(lang) }</span>
+                        <span>{ PageText::Seed.t(lang) }</span>
                         <input ref={seed_field} id="seed" type="number" min="0" step="1" onchange={on_seed} />
                     </label>
-                    <button onclick={new_seed}>{ S::NewSeed.t(lang) }</button>
+                    <button onclick={new_seed}>{ PageText::NewSeed.t(lang) }</button>
                 }
                 <span class="group">
-                    <button id="undo" disabled={!p.can_undo} onclick={act(Action::Undo)} title="Ctrl+Z">{ S::Undo.t(lang) }</button>
-                    <button id="redo" disabled={!p.can_redo} onclick={act(Action::Redo)} title="Ctrl+Shift+Z">{ S::Redo.t(lang) }</button>
+                    <button id="undo" disabled={!p.can_undo} onclick={act(Action::Undo)} title="Ctrl+Z">{ PageText::Undo.t(lang) }</button>
+                    <button id="redo" disabled={!p.can_redo} onclick={act(Action::Redo)} title="Ctrl+Shift+Z">{ PageText::Redo.t(lang) }</button>
                 </span>
                 }
                 <fieldset class="segmented">
-                    <legend>{ S::ConventionLabel.t(lang) }</legend>
-                    { convention(Convention::Row, S::ConventionRow) }
-                    { convention(Convention::Col, S::ConventionCol) }
+                    <legend>{ PageText::ConventionLabel.t(lang) }</legend>
+                    { convention(Convention::Row, PageText::ConventionRow) }
+                    { convention(Convention::Col, PageText::ConventionCol) }
                 </fieldset>
             </div>
             <div class="tool-row">
-                <button id="export-scenario" onclick={export_scenario}>{ S::ExportScenario.t(lang) }</button>
+                <button id="export-scenario" onclick={export_scenario}>{ PageText::ExportScenario.t(lang) }</button>
                 if !p.locked {
                 <label class="button" for="import-scenario">
-                    { S::ImportScenario.t(lang) }
+                    { PageText::ImportScenario.t(lang) }
                     <input id="import-scenario" class="visually-hidden" type="file" accept=".json,application/json" onchange={on_import} />
                 </label>
                 }
-                <button id="export-results" onclick={export_results}>{ S::ExportResults.t(lang) }</button>
-                <button id="share" onclick={share}>{ S::ShareLink.t(lang) }</button>
-                <button id="copy-numpy" onclick={numpy}>{ S::CopyNumpy.t(lang) }</button>
-                <button id="copy-pytorch" onclick={torch}>{ S::CopyPytorch.t(lang) }</button>
+                <button id="export-results" onclick={export_results}>{ PageText::ExportResults.t(lang) }</button>
+                <button id="share" onclick={share}>{ PageText::ShareLink.t(lang) }</button>
+                <button id="copy-numpy" onclick={numpy}>{ PageText::CopyNumpy.t(lang) }</button>
+                <button id="copy-pytorch" onclick={torch}>{ PageText::CopyPytorch.t(lang) }</button>
                 <span class="group">
-                    <label class="visually-hidden" for="embed-view">{ S::EmbedView.t(lang) }</label>
-                    <select id="embed-view" onchange={on_embed_view} title={S::EmbedView.t(lang)}>
+                    <label class="visually-hidden" for="embed-view">{ PageText::EmbedView.t(lang) }</label>
+                    <select id="embed-view" onchange={on_embed_view} title={PageText::EmbedView.t(lang)}>
                         { for VIEWS.iter().map(|row| html! {
                             <option value={row.name} selected={*embed_view == row.name}>{ row.title.t(lang) }</option>
                         }) }
                     </select>
                     <label class="check" for="embed-caption">
                         <input id="embed-caption" type="checkbox" checked={*embed_caption} onchange={on_embed_caption} />
-                        { S::EmbedCaption.t(lang) }
+                        { PageText::EmbedCaption.t(lang) }
                     </label>
-                    <button id="copy-embed" onclick={embed}>{ S::CopyEmbed.t(lang) }</button>
+                    <button id="copy-embed" onclick={embed}>{ PageText::CopyEmbed.t(lang) }</button>
                 </span>
             </div>
             <div class="status" aria-live="polite">
                 { match &*status {
                     CopyStatus::Idle => html! {},
-                    CopyStatus::Copied => html! { <p>{ S::Copied.t(lang) }</p> },
-                    CopyStatus::TooLong => html! { <p>{ S::LinkTooBig.t(lang) }</p> },
+                    CopyStatus::Copied => html! { <p>{ PageText::Copied.t(lang) }</p> },
+                    CopyStatus::TooLong => html! { <p>{ PageText::LinkTooBig.t(lang) }</p> },
                     CopyStatus::Failed(text) => html! {
                         <>
-                            <p>{ S::CopyFailed.t(lang) }</p>
+                            <p>{ PageText::CopyFailed.t(lang) }</p>
                             <textarea readonly=true rows="4" value={text.clone()} />
                         </>
                     },

@@ -5,7 +5,7 @@
 //! scenario. A broken or oversized one must never replace the page with an
 //! error: the caller shows the reason and opens the default scenario.
 
-use super::i18n::{Lang, S};
+use super::i18n::{Lang, PageText};
 use super::views::View;
 use crate::attention::{Scenario, ScenarioError};
 
@@ -33,8 +33,8 @@ impl LinkError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
             LinkError::TooLong { limit, got } => super::i18n::too_long_text(*limit, *got, lang),
-            LinkError::NotBase64 => S::LinkNotBase64.t(lang).to_string(),
-            LinkError::NotUtf8 => S::LinkNotUtf8.t(lang).to_string(),
+            LinkError::NotBase64 => PageText::LinkNotBase64.t(lang).to_string(),
+            LinkError::NotUtf8 => PageText::LinkNotUtf8.t(lang).to_string(),
             LinkError::Invalid(e) => super::i18n::error_text(e, lang),
         }
     }

@@ -6,7 +6,7 @@
 //! mount is `labs::LABS`. Adding a lab: its file in `src/app/labs/`, a row
 //! here, a row in `labs::LABS` (docs/architecture.md, "How to add a lab").
 
-use super::i18n::{Lang, S, TP};
+use super::i18n::{Lang, PageText, TrainPageText};
 
 /// Which figure an embedded page shows (`?view=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,8 +39,8 @@ pub enum View {
 /// training lab) the training lab's page table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Title {
-    Page(S),
-    Train(TP),
+    Page(PageText),
+    Train(TrainPageText),
 }
 
 impl Title {
@@ -74,35 +74,35 @@ pub const VIEWS: [ViewInfo; 11] = [
     ViewInfo {
         view: View::Walkthrough,
         name: "walkthrough",
-        title: Title::Page(S::ViewWalkthrough),
+        title: Title::Page(PageText::ViewWalkthrough),
         lab: false,
         settings: &[],
     },
     ViewInfo {
         view: View::Heatmaps,
         name: "heatmaps",
-        title: Title::Page(S::ViewHeatmaps),
+        title: Title::Page(PageText::ViewHeatmaps),
         lab: false,
         settings: &[],
     },
     ViewInfo {
         view: View::Workbench,
         name: "workbench",
-        title: Title::Page(S::ViewWorkbench),
+        title: Title::Page(PageText::ViewWorkbench),
         lab: false,
         settings: &[],
     },
     ViewInfo {
         view: View::Scoring,
         name: "scoring",
-        title: Title::Page(S::ViewScoring),
+        title: Title::Page(PageText::ViewScoring),
         lab: true,
         settings: &[],
     },
     ViewInfo {
         view: View::Positions,
         name: "positions",
-        title: Title::Page(S::ViewPositions),
+        title: Title::Page(PageText::ViewPositions),
         lab: true,
         settings: &["positions.pe", "positions.order"],
     },
@@ -110,14 +110,14 @@ pub const VIEWS: [ViewInfo; 11] = [
     ViewInfo {
         view: View::Masks,
         name: "masks",
-        title: Title::Page(S::ViewMasks),
+        title: Title::Page(PageText::ViewMasks),
         lab: true,
         settings: &[],
     },
     ViewInfo {
         view: View::Dropout,
         name: "dropout",
-        title: Title::Page(S::ViewDropout),
+        title: Title::Page(PageText::ViewDropout),
         lab: true,
         settings: &[
             "dropout.train",
@@ -130,21 +130,21 @@ pub const VIEWS: [ViewInfo; 11] = [
     ViewInfo {
         view: View::Cost,
         name: "cost",
-        title: Title::Page(S::ViewCost),
+        title: Title::Page(PageText::ViewCost),
         lab: true,
         settings: &["cost.window", "cost.rank", "cost.metric"],
     },
     ViewInfo {
         view: View::Geometry,
         name: "geometry",
-        title: Title::Page(S::ViewGeometry),
+        title: Title::Page(PageText::ViewGeometry),
         lab: true,
         settings: &["geometry.v", "geometry.key"],
     },
     ViewInfo {
         view: View::Scaling,
         name: "scaling",
-        title: Title::Page(S::ViewScaling),
+        title: Title::Page(PageText::ViewScaling),
         lab: true,
         settings: &["scaling.dk", "scaling.seed"],
     },
@@ -153,7 +153,7 @@ pub const VIEWS: [ViewInfo; 11] = [
     ViewInfo {
         view: View::Train,
         name: "train",
-        title: Title::Train(TP::ViewTrain),
+        title: Title::Train(TrainPageText::ViewTrain),
         lab: false,
         settings: &[],
     },

@@ -13,7 +13,7 @@
 //! file: undoable, the reader's previous work one Undo away.
 
 use super::ChunkFailed;
-use crate::app::i18n::{Lang, S, TP};
+use crate::app::i18n::{Lang, PageText, TrainPageText};
 use crate::app::state::{Action, Source};
 use crate::attention::Scenario;
 use std::rc::Rc;
@@ -132,16 +132,16 @@ pub fn TrainSection(p: &TrainSectionProps) -> Html {
     let retry = onclick.clone();
     html! {
         <section class="lab train" data-lab="train" data-labs={state} aria-labelledby="lab-train-title" ref={section}>
-            <h2 id="lab-train-title">{ TP::TrainTitle.t(lang) }</h2>
+            <h2 id="lab-train-title">{ TrainPageText::TrainTitle.t(lang) }</h2>
             if matches!(*module, Module::Closed) {
-                <button data-control="open-lab" class="primary" {onclick}>{ TP::TrainOpenLab.t(lang) }</button>
+                <button data-control="open-lab" class="primary" {onclick}>{ TrainPageText::TrainOpenLab.t(lang) }</button>
             }
             if matches!(*module, Module::Loading) {
-                <p class="note" role="status">{ TP::TrainLoading.t(lang) }</p>
+                <p class="note" role="status">{ TrainPageText::TrainLoading.t(lang) }</p>
             }
             if matches!(*module, Module::Failed) {
-                <p role="alert">{ TP::TrainFailed.t(lang) }
-                    { " " }<button data-control="retry-lab" onclick={retry}>{ S::TryAgain.t(lang) }</button></p>
+                <p role="alert">{ TrainPageText::TrainFailed.t(lang) }
+                    { " " }<button data-control="retry-lab" onclick={retry}>{ PageText::TryAgain.t(lang) }</button></p>
             }
             <div class="train-mount" ref={host}></div>
         </section>

@@ -4,7 +4,7 @@
 use super::{strings, Lang};
 
 strings! {
-    L, LABS, super::BASE_L;
+    LabText, LABS, super::BASE_L;
     PredictFirst => "先猜一猜：", "Predict first:";
     PredictRight => "猜对了。", "Right.";
     PredictWrong => "不对。", "Not quite.";

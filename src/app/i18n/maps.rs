@@ -1,4 +1,4 @@
-//! The heatmap's texts ([`H`]): the page's heads and the training lab's
+//! The heatmap's texts ([`MapText`]): the page's heads and the training lab's
 //! heads draw the same maps (`src/app/heatmap.rs`), so these words are in a
 //! table of their own, shared by the page and the training lab, rather than
 //! the page's whole table reached from the training lab.
@@ -6,7 +6,7 @@
 use super::{strings, Lang};
 
 strings! {
-    H, MAPS, super::BASE_H;
+    MapText, MAPS, super::BASE_H;
     TipScore => "分数", "score";
     TipScaled => "缩放后的分数", "scaled score";
     TipWeight => "权重", "weight";

@@ -1,8 +1,8 @@
 //! Every string a user can see, in Chinese and English, in six tables by
-//! which part of the app shows it: [`C`] (every part), [`S`] (the page:
-//! `page.rs`), [`H`] (the heatmaps, which the page and the training lab
-//! draw: `maps.rs`), [`L`] (the labs: `labs.rs`), [`T`] (the training lab:
-//! `train.rs`) and [`TP`] (the page's few words about the training lab,
+//! which part of the app shows it: [`CommonText`] (every part), [`PageText`] (the page:
+//! `page.rs`), [`MapText`] (the heatmaps, which the page and the training lab
+//! draw: `maps.rs`), [`LabText`] (the labs: `labs.rs`), [`TrainText`] (the training lab:
+//! `train.rs`) and [`TrainPageText`] (the page's few words about the training lab,
 //! also in `train.rs`). In the browser's release build (the feature
 //! `split`) the tables' texts are not compiled in: each language's are a
 //! file of their own, and a reader fetches only the language they read
@@ -26,10 +26,10 @@ mod train;
 
 pub use captions::caption_text;
 pub use errors::{error_text, refusal_text, too_long_text};
-pub use labs::L;
-pub use maps::H;
-pub use page::S;
-pub use train::{T, TP};
+pub use labs::LabText;
+pub use maps::MapText;
+pub use page::PageText;
+pub use train::{TrainPageText, TrainText};
 
 macro_rules! strings {
     ($name:ident, $table:ident, $base:expr; $($key:ident => $zh:expr, $en:expr;)*) => {
@@ -80,7 +80,7 @@ macro_rules! strings {
 pub(crate) use strings;
 
 strings! {
-    C, COMMON, 0;
+    CommonText, COMMON, 0;
     QueryWord => "查询", "query";
     KeyWord => "键", "key";
     Play => "播放", "Play";
@@ -92,27 +92,27 @@ strings! {
 
 // Each table's first text among all the tables' texts: the order of
 // [`texts`] and of the files the browser's build reads ([`load`]).
-const BASE_S: usize = C::BASE + C::COUNT;
-const BASE_H: usize = BASE_S + S::COUNT;
-const BASE_L: usize = BASE_H + H::COUNT;
-const BASE_T: usize = BASE_L + L::COUNT;
-const BASE_TP: usize = BASE_T + T::COUNT;
+const BASE_S: usize = CommonText::BASE + CommonText::COUNT;
+const BASE_H: usize = BASE_S + PageText::COUNT;
+const BASE_L: usize = BASE_H + MapText::COUNT;
+const BASE_T: usize = BASE_L + LabText::COUNT;
+const BASE_TP: usize = BASE_T + TrainText::COUNT;
 /// How many texts the tables hold in each language.
-pub const TEXTS: usize = BASE_TP + TP::COUNT;
+pub const TEXTS: usize = BASE_TP + TrainPageText::COUNT;
 
-/// Every table's texts in `lang`, one after the other (C, S, H, L, T, TP):
+/// Every table's texts in `lang`, one after the other (CommonText, PageText, MapText, LabText, TrainText, TrainPageText):
 /// what `examples/strings.rs` writes into the file of each language that
 /// the browser's release build reads instead of carrying both languages
 /// in its code (docs/performance.md, "Each language's words when it is
 /// read").
 #[cfg(not(feature = "split"))]
 pub fn texts(lang: Lang) -> Vec<&'static str> {
-    C::texts(lang)
-        .chain(S::texts(lang))
-        .chain(H::texts(lang))
-        .chain(L::texts(lang))
-        .chain(T::texts(lang))
-        .chain(TP::texts(lang))
+    CommonText::texts(lang)
+        .chain(PageText::texts(lang))
+        .chain(MapText::texts(lang))
+        .chain(LabText::texts(lang))
+        .chain(TrainText::texts(lang))
+        .chain(TrainPageText::texts(lang))
         .collect()
 }
 
@@ -127,13 +127,33 @@ pub use load::{load, loaded};
 pub(crate) fn all_texts() -> Vec<(String, [&'static str; 2])> {
     let both = |t: &dyn Fn(Lang) -> &'static str| [t(Lang::Zh), t(Lang::En)];
     let mut all: Vec<(String, [&'static str; 2])> = Vec::new();
-    all.extend(C::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
-    all.extend(S::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
-    all.extend(H::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
-    all.extend(L::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
-    all.extend(T::ALL.iter().map(|k| (format!("{k:?}"), both(&|l| k.t(l)))));
     all.extend(
-        TP::ALL
+        CommonText::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
+    all.extend(
+        PageText::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
+    all.extend(
+        MapText::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
+    all.extend(
+        LabText::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
+    all.extend(
+        TrainText::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
+    all.extend(
+        TrainPageText::ALL
             .iter()
             .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
     );
@@ -194,7 +214,7 @@ pub fn rounded_note(t: &crate::attention::Trace, lang: Lang) -> Option<String> {
     if head.weights.nrows() == 0 || t.output.nrows() == 0 {
         return None;
     }
-    let sep = S::ListSep.t(lang);
+    let sep = PageText::ListSep.t(lang);
     let list = |xs: &mut dyn Iterator<Item = f64>, sep: &str| {
         xs.map(|v| rounded(v, 4)).collect::<Vec<_>>().join(sep)
     };
@@ -208,7 +228,7 @@ pub fn rounded_note(t: &crate::attention::Trace, lang: Lang) -> Option<String> {
             .sum::<f64>()
     });
     Some(fill(
-        S::NoteRounded.t(lang),
+        PageText::NoteRounded.t(lang),
         &[
             &list(&mut halves.iter().copied(), sep),
             &list(&mut exact.iter().copied(), sep),
@@ -257,7 +277,14 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
                     }
                 )*};
             }
-            check!(C, S, H, L, T, TP);
+            check!(
+                CommonText,
+                PageText,
+                MapText,
+                LabText,
+                TrainText,
+                TrainPageText
+            );
             assert_eq!(checked, TEXTS);
             // The file separates texts with NUL.
             assert!(all.iter().all(|t| !t.contains('\0')));

@@ -4,7 +4,7 @@
 use super::{strings, Lang};
 
 strings! {
-    S, PAGE, super::BASE_S;
+    PageText, PAGE, super::BASE_S;
     Title => "注意力实验室", "Attention Lab";
     HeadsHeading => "各头的注意力权重", "Attention weights of each head";
     HeadsIntro => "同一个输入，每个头用自己的 W_Q、W_K、W_V，所以得到自己的一组权重。所有头共用一个颜色刻度；点击一个头把它放大；把鼠标移到格子上（或聚焦后用方向键）可以看到分数、缩放后的分数和权重。",

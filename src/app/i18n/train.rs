@@ -1,13 +1,13 @@
-//! The training lab's texts: [`T`], in the training lab's chunk
+//! The training lab's texts: [`TrainText`], in the training lab's chunk
 //! (`src/app/train_lab/`: its controls, readouts, questions and the
-//! decoding readout), and [`TP`], the page's few words about it (its title,
+//! decoding readout), and [`TrainPageText`], the page's few words about it (its title,
 //! "Open the training lab", its name in the embed list), in a table of
-//! their own so that the page does not keep [`T`] in the main module.
+//! their own so that the page does not keep [`TrainText`] in the main module.
 
 use super::{strings, Lang};
 
 strings! {
-    T, TRAIN, super::BASE_T;
+    TrainText, TRAIN, super::BASE_T;
     TrainLead => "一个只有注意力的小模型（词嵌入加位置、注意力层、反嵌入），就在这个页面里用 f64 训练：选一个任务，按“训练”，看评估集上的损失下降，看每个头的权重图怎样变成一种模式。",
         "A small attention-only model (embeddings plus positions, attention layers, an unembedding), trained in f64 right in this page: pick a task, press Train, and watch the loss on the evaluation set fall and each head's weights settle into a pattern.";
     TrainPredictFirst => "先猜一猜：", "Predict first:";
@@ -101,7 +101,7 @@ strings! {
 }
 
 strings! {
-    TP, TRAIN_PAGE, super::BASE_TP;
+    TrainPageText, TRAIN_PAGE, super::BASE_TP;
     TrainTitle => "训练实验：看注意力头学会看哪里", "The training lab: watch attention heads learn where to look";
     TrainOpenLab => "打开训练实验", "Open the training lab";
     TrainLoading => "正在加载训练实验……", "Loading the training lab…";
@@ -109,14 +109,14 @@ strings! {
     ViewTrain => "训练实验", "Training lab";
 }
 
-impl T {
+impl TrainText {
     /// The words of the predict frame (`labs::predict::Predict`).
     pub fn predict_words(lang: Lang) -> [&'static str; 4] {
         [
-            T::TrainPredictFirst,
-            T::TrainPredictRight,
-            T::TrainPredictWrong,
-            T::TrainPredictSkip,
+            TrainText::TrainPredictFirst,
+            TrainText::TrainPredictRight,
+            TrainText::TrainPredictWrong,
+            TrainText::TrainPredictSkip,
         ]
         .map(|k| k.t(lang))
     }

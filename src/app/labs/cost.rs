@@ -7,7 +7,7 @@ use super::predict::{Answer, Fixed};
 use super::LabCtx;
 use super::{keep_setting, mini, setting, whole};
 use crate::app::effects::now_ms as now;
-use crate::app::i18n::{fill, Lang, C, L};
+use crate::app::i18n::{fill, CommonText, LabText, Lang};
 use crate::app::Shared;
 use crate::attention::cost::{
     complexity, kv_decode, layers_to_reach, linear_parallel, linear_recurrent, run, Counts, Dims,
@@ -43,12 +43,12 @@ pub struct CostLabProps {
 /// The lab's question (predict, then reveal).
 pub const QUESTION: Fixed = Fixed {
     name: "cost",
-    title: L::LabCostTitle,
-    lead: L::LabCostLead,
-    question: L::LabCostQuestion,
+    title: LabText::LabCostTitle,
+    lead: LabText::LabCostLead,
+    question: LabText::LabCostQuestion,
     answers: [Answer::Text("× 2"), Answer::Text("× 4")],
     right: 1,
-    explanation: L::LabCostExplain,
+    explanation: LabText::LabCostExplain,
 };
 
 /// The lab, as the labs mount it (a function: see `scaling::lab`).
@@ -128,10 +128,10 @@ fn variants(w: usize, r: usize) -> [(&'static str, Variant); 4] {
 
 fn variant_name(id: &str, lang: Lang) -> &'static str {
     match id {
-        "dense" => L::LabDense.t(lang),
-        "window" => L::LabWindowed.t(lang),
-        "lowrank" => L::LabLowRank.t(lang),
-        _ => L::LabLinear.t(lang),
+        "dense" => LabText::LabDense.t(lang),
+        "window" => LabText::LabWindowed.t(lang),
+        "lowrank" => LabText::LabLowRank.t(lang),
+        _ => LabText::LabLinear.t(lang),
     }
 }
 
@@ -200,7 +200,7 @@ fn CostBody(p: &CostLabProps) -> Html {
     let y = |v: f64| (ph - mb) - (ph - mb - 8.0) * v.log10() / top_exp;
     let plot = html! {
         <svg class="cost-plot" data-plot="" viewBox={format!("0 0 {pw} {ph}")} width={pw.to_string()} height={ph.to_string()}
-            role="img" aria-label={L::LabPlotLabel.t(lang)}>
+            role="img" aria-label={LabText::LabPlotLabel.t(lang)}>
             { for (0..=top_exp as i32).step_by(if top_exp > 8.0 { 2 } else { 1 }).map(|e| html! {
                 <g>
                     <line class="axis" x1={ml.to_string()} x2={(pw - 8.0).to_string()} y1={y(10f64.powi(e)).to_string()} y2={y(10f64.powi(e)).to_string()} />
@@ -233,7 +233,7 @@ fn CostBody(p: &CostLabProps) -> Html {
     let rows: Vec<Html> = vs
         .iter()
         .map(|(id, v)| {
-            let (exact, approx) = (L::LabExact.t(lang), L::LabApprox.t(lang));
+            let (exact, approx) = (LabText::LabExact.t(lang), LabText::LabApprox.t(lang));
             if !live {
                 let c = dims(s, t, n).counts(*v);
                 let is_exact = matches!(v, Variant::Dense(_) | Variant::Window(_)) || matches!(v, Variant::LowRank(r) if *r >= n);
@@ -259,7 +259,7 @@ fn CostBody(p: &CostLabProps) -> Html {
             let diff = reference.as_ref().map(|m| (&out - m).abs().max());
             sides.push(html! {
                 <figure class="side" data-side={*id}>
-                    <figcaption>{ format!("{}: {} | {}", variant_name(id, lang), L::LabOutputs.t(lang), L::LabReference.t(lang)) }</figcaption>
+                    <figcaption>{ format!("{}: {} | {}", variant_name(id, lang), LabText::LabOutputs.t(lang), LabText::LabReference.t(lang)) }</figcaption>
                     <div class="pair-minis">
                         { mini(&out, "variant", false, false, None) }
                         if let Some(m) = &reference { { mini(m, "reference", false, false, None) } }
@@ -273,7 +273,7 @@ fn CostBody(p: &CostLabProps) -> Html {
                     <td data-exps={ops.0.exps.to_string()}>{ count(ops.0.exps) }</td>
                     <td data-stored={ops.0.stored.to_string()}>{ count(ops.0.stored) }</td>
                     <td data-diff={diff.map_or(String::new(), |d| d.to_string())}>{ diff.map_or("—".into(), diff_text) }</td>
-                    <td>{ if exact { L::LabExact.t(lang) } else { L::LabApprox.t(lang) } }</td>
+                    <td>{ if exact { LabText::LabExact.t(lang) } else { LabText::LabApprox.t(lang) } }</td>
                 </tr>
             }
         })
@@ -282,15 +282,15 @@ fn CostBody(p: &CostLabProps) -> Html {
     html! {
         <>
             <div class="lab-controls">
-                <label class="field small" for="lab-cost-w"><span>{ L::LabWindowW.t(lang) }</span>
+                <label class="field small" for="lab-cost-w"><span>{ LabText::LabWindowW.t(lang) }</span>
                     <input id="lab-cost-w" type="number" min="1" value={w.to_string()} onchange={set_w} /></label>
-                <label class="field small" for="lab-cost-r"><span>{ L::LabRankR.t(lang) }</span>
+                <label class="field small" for="lab-cost-r"><span>{ LabText::LabRankR.t(lang) }</span>
                     <input id="lab-cost-r" type="number" min="1" value={r.to_string()} onchange={set_r} /></label>
-                <label class="field small" for="lab-cost-metric"><span>{ L::LabPlotWhat.t(lang) }</span>
+                <label class="field small" for="lab-cost-metric"><span>{ LabText::LabPlotWhat.t(lang) }</span>
                     <select id="lab-cost-metric" onchange={set_metric}>
-                        <option value="madds" selected={*metric == Metric::Madds}>{ L::LabMaddsCol.t(lang) }</option>
-                        <option value="exps" selected={*metric == Metric::Exps}>{ L::LabExpsCol.t(lang) }</option>
-                        <option value="stored" selected={*metric == Metric::Stored}>{ L::LabStoredCol.t(lang) }</option>
+                        <option value="madds" selected={*metric == Metric::Madds}>{ LabText::LabMaddsCol.t(lang) }</option>
+                        <option value="exps" selected={*metric == Metric::Exps}>{ LabText::LabExpsCol.t(lang) }</option>
+                        <option value="stored" selected={*metric == Metric::Stored}>{ LabText::LabStoredCol.t(lang) }</option>
                     </select></label>
             </div>
             <div class="lab-row">
@@ -298,20 +298,20 @@ fn CostBody(p: &CostLabProps) -> Html {
                     { plot }
                     <figcaption>
                         <span class="legend">{ for vs.iter().map(|(id, _)| html! { <span class={format!("key curve-{id}")}>{ format!("— {}", variant_name(id, lang)) }</span> }) }</span>
-                        { format!(" {} n = {n}.", L::LabPlotCaption.t(lang)) }
+                        { format!(" {} n = {n}.", LabText::LabPlotCaption.t(lang)) }
                     </figcaption>
                 </figure>
             </div>
             <table class="lab-table cost-table" data-counts={n.to_string()}>
-                <caption>{ format!("{} (n = {n})", L::LabCountsCaption.t(lang)) }</caption>
+                <caption>{ format!("{} (n = {n})", LabText::LabCountsCaption.t(lang)) }</caption>
                 <thead><tr>
-                    <th></th><th scope="col">{ L::LabMaddsCol.t(lang) }</th><th scope="col">{ L::LabExpsCol.t(lang) }</th>
-                    <th scope="col">{ L::LabStoredCol.t(lang) }</th><th scope="col">{ L::LabDiffCol.t(lang) }</th><th></th>
+                    <th></th><th scope="col">{ LabText::LabMaddsCol.t(lang) }</th><th scope="col">{ LabText::LabExpsCol.t(lang) }</th>
+                    <th scope="col">{ LabText::LabStoredCol.t(lang) }</th><th scope="col">{ LabText::LabDiffCol.t(lang) }</th><th></th>
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
-            if !live { <p class="note" data-counts-only="">{ L::LabCountsOnly.t(lang) }</p> }
-            <p class="note">{ L::LabCostHonest.t(lang) }</p>
+            if !live { <p class="note" data-counts-only="">{ LabText::LabCountsOnly.t(lang) }</p> }
+            <p class="note">{ LabText::LabCostHonest.t(lang) }</p>
             <div class="lab-row sides">{ for sides }</div>
             <Timing trace={t.clone()} scenario={s.clone()} lang={lang} />
             <LinearDemo trace={t.clone()} scenario={s.clone()} lang={lang} />
@@ -351,18 +351,18 @@ fn Timing(p: &CostLabProps) -> Html {
     };
     html! {
         <div class="timing" data-timing={if *running { "running" } else if results.is_empty() { "idle" } else { "done" }}>
-            <h3>{ L::LabTimingTitle.t(lang) }</h3>
-            <p class="note">{ L::LabTimingHow.t(lang) }</p>
-            <button class="measure" disabled={*running} onclick={start}>{ L::LabMeasure.t(lang) }</button>
+            <h3>{ LabText::LabTimingTitle.t(lang) }</h3>
+            <p class="note">{ LabText::LabTimingHow.t(lang) }</p>
+            <button class="measure" disabled={*running} onclick={start}>{ LabText::LabMeasure.t(lang) }</button>
             if !results.is_empty() {
                 <table class="lab-table">
-                    <thead><tr><th scope="col">{ "n" }</th><th scope="col">{ L::LabMaddsCol.t(lang) }</th><th scope="col">{ L::LabTimeCol.t(lang) }</th></tr></thead>
+                    <thead><tr><th scope="col">{ "n" }</th><th scope="col">{ LabText::LabMaddsCol.t(lang) }</th><th scope="col">{ LabText::LabTimeCol.t(lang) }</th></tr></thead>
                     <tbody>
                         { for results.iter().map(|(k, ms)| html! {
                             <tr data-timed={k.to_string()}>
                                 <td>{ k }</td>
                                 <td>{ count(dims(&p.scenario, &p.trace, *k).counts(Variant::Dense(Keys::All)).madds) }</td>
-                                <td data-ms={ms.map_or(String::new(), |m| m.to_string())}>{ ms.map_or(L::LabSkipped.t(lang).to_string(), |m| format!("{} ms", rounded(m, 3))) }</td>
+                                <td data-ms={ms.map_or(String::new(), |m| m.to_string())}>{ ms.map_or(LabText::LabSkipped.t(lang).to_string(), |m| format!("{} ms", rounded(m, 3))) }</td>
                             </tr>
                         }) }
                     </tbody>
@@ -475,30 +475,30 @@ fn LinearDemo(p: &CostLabProps) -> Html {
     let st = &steps[step];
     html! {
         <div class="linear" data-linear="" data-step={(step + 1).to_string()} data-playing={clock.playing.to_string()} data-speed={clock.speed.to_string()}>
-            <h3>{ L::LabLinearTitle.t(lang) }</h3>
-            <p class="note">{ L::LabLinearHow.t(lang) }</p>
+            <h3>{ LabText::LabLinearTitle.t(lang) }</h3>
+            <p class="note">{ LabText::LabLinearHow.t(lang) }</p>
             <ul class="formula">
                 { for ["φ(x) = elu(x) + 1", "S = Σⱼ φ(kʲ)(vʲ)ᵀ", "z = Σⱼ φ(kʲ)", "bⁱ = φ(qⁱ)ᵀS / φ(qⁱ)ᵀz"].iter().map(|f| html! { <li>{ *f }</li> }) }
             </ul>
             <div class="lab-row">
-                <figure><figcaption>{ L::LabParallel.t(lang) }</figcaption>{ mini(par, "parallel", false, false, None) }</figure>
-                <figure><figcaption>{ L::LabRecurrent.t(lang) }</figcaption>{ mini(rec, "recurrent", false, false, None) }</figure>
+                <figure><figcaption>{ LabText::LabParallel.t(lang) }</figcaption>{ mini(par, "parallel", false, false, None) }</figure>
+                <figure><figcaption>{ LabText::LabRecurrent.t(lang) }</figcaption>{ mini(rec, "recurrent", false, false, None) }</figure>
             </div>
-            <p class="verdict-line yes" data-linear-diff={diff.to_string()}>{ format!("{} {}", L::LabLargestDiff.t(lang), diff_text(diff)) }</p>
+            <p class="verdict-line yes" data-linear-diff={diff.to_string()}>{ format!("{} {}", LabText::LabLargestDiff.t(lang), diff_text(diff)) }</p>
             <div class="player-bar mini-player">
-                <button class="lin-back" aria-label={L::LabPrevPos.t(lang)} onclick={go(step.saturating_sub(1))}>{ "◀" }</button>
+                <button class="lin-back" aria-label={LabText::LabPrevPos.t(lang)} onclick={go(step.saturating_sub(1))}>{ "◀" }</button>
                 <button class="lin-play" aria-pressed={clock.playing.to_string()} onclick={toggle}>
-                    { if clock.playing { format!("⏸ {}", C::Pause.t(lang)) } else { format!("▶ {}", C::Play.t(lang)) } }
+                    { if clock.playing { format!("⏸ {}", CommonText::Pause.t(lang)) } else { format!("▶ {}", CommonText::Play.t(lang)) } }
                 </button>
-                <button class="lin-fwd" aria-label={L::LabNextPos.t(lang)} onclick={go((step + 1).min(n - 1))}>{ "▶" }</button>
-                <span class="speeds" role="group" aria-label={C::SpeedLabel.t(lang)}>
+                <button class="lin-fwd" aria-label={LabText::LabNextPos.t(lang)} onclick={go((step + 1).min(n - 1))}>{ "▶" }</button>
+                <span class="speeds" role="group" aria-label={CommonText::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&sp| {
                         let clock = clock.clone();
                         html! { <button aria-pressed={(clock.speed == sp).to_string()} data-speed={sp.to_string()}
                             onclick={Callback::from(move |_: MouseEvent| clock.set(clock.set_speed(sp, now())))}>{ format!("{sp}×") }</button> }
                     }) }
                 </span>
-                <span class="counter">{ format!("{} {} / {n}", L::LabPosition.t(lang), step + 1) }</span>
+                <span class="counter">{ format!("{} {} / {n}", LabText::LabPosition.t(lang), step + 1) }</span>
             </div>
             <div class="lab-row recurrence">
                 <figure><figcaption>{ format!("S (Σ j ≤ {})", step + 1) }</figcaption>{ mini(&st.state, "state", false, false, None) }</figure>
@@ -524,18 +524,18 @@ fn KvCache(p: &CostLabProps) -> Html {
     let full = match compute(&s) {
         Ok(full) if !too_big => full,
         _ => {
-            return html! { <div class="kv"><h3>{ L::LabKvTitle.t(lang) }</h3><p class="note">{ L::LabCountsOnly.t(lang) }</p></div> }
+            return html! { <div class="kv"><h3>{ LabText::LabKvTitle.t(lang) }</h3><p class="note">{ LabText::LabCountsOnly.t(lang) }</p></div> }
         }
     };
     let steps = kv_decode(&Layer::of(&s, &full));
     html! {
         <div class="kv">
-            <h3>{ L::LabKvTitle.t(lang) }</h3>
-            <p class="note">{ L::LabKvHow.t(lang) }</p>
+            <h3>{ LabText::LabKvTitle.t(lang) }</h3>
+            <p class="note">{ LabText::LabKvHow.t(lang) }</p>
             <table class="lab-table" data-kv="">
                 <thead><tr>
-                    <th scope="col">{ L::LabNewToken.t(lang) }</th><th scope="col">{ L::LabSameRow.t(lang) }</th>
-                    <th scope="col">{ L::LabWithCache.t(lang) }</th><th scope="col">{ L::LabRecompute.t(lang) }</th>
+                    <th scope="col">{ LabText::LabNewToken.t(lang) }</th><th scope="col">{ LabText::LabSameRow.t(lang) }</th>
+                    <th scope="col">{ LabText::LabWithCache.t(lang) }</th><th scope="col">{ LabText::LabRecompute.t(lang) }</th>
                 </tr></thead>
                 <tbody>
                     { for steps.iter().enumerate().take(16).map(|(k, st)| {
@@ -543,7 +543,7 @@ fn KvCache(p: &CostLabProps) -> Html {
                         html! {
                             <tr data-kv-step={k.to_string()} data-same={same.to_string()}>
                                 <td>{ format!("{} {}", k + 1, full.tokens[k]) }</td>
-                                <td>{ if same { L::AnswerYesPlain.t(lang) } else { L::AnswerNoPlain.t(lang) } }</td>
+                                <td>{ if same { LabText::AnswerYesPlain.t(lang) } else { LabText::AnswerNoPlain.t(lang) } }</td>
                                 <td data-madds={st.cached.madds.to_string()}>{ count(st.cached.madds) }</td>
                                 <td data-madds={st.recomputed.madds.to_string()}>{ count(st.recomputed.madds) }</td>
                             </tr>
@@ -587,35 +587,35 @@ fn LayerTypes(p: &LayerTypesProps) -> Html {
     let (k, w) = (3usize, p.window);
     let kinds = [
         (
-            L::LabSelfAttention,
+            LabText::LabSelfAttention,
             LayerKind::SelfAttention,
             "n²·d",
             "1",
             "1",
         ),
         (
-            L::LabRecurrentLayer,
+            LabText::LabRecurrentLayer,
             LayerKind::Recurrent,
             "n·d²",
             "n",
             "n − 1",
         ),
         (
-            L::LabConv,
+            LabText::LabConv,
             LayerKind::Convolution { k, dilated: true },
             "k·n·d²",
             "1",
             "≈ log_k n",
         ),
         (
-            L::LabConvPlain,
+            LabText::LabConvPlain,
             LayerKind::Convolution { k, dilated: false },
             "k·n·d²",
             "1",
             "⌈(n − 1)/⌊k/2⌋⌉",
         ),
         (
-            L::LabRestricted,
+            LabText::LabRestricted,
             LayerKind::Restricted(w),
             "(2W + 1)·n·d",
             "1",
@@ -625,20 +625,20 @@ fn LayerTypes(p: &LayerTypesProps) -> Html {
     let sa = complexity(LayerKind::SelfAttention, *n, d);
     let rnn = complexity(LayerKind::Recurrent, *n, d);
     let cheaper = if sa.ops < rnn.ops {
-        L::LabAttnCheaper
+        LabText::LabAttnCheaper
     } else {
-        L::LabRnnCheaper
+        LabText::LabRnnCheaper
     };
     let m = p.n;
     html! {
         <div class="layer-types">
-            <h3>{ L::LabWhyAttention.t(lang) }</h3>
+            <h3>{ LabText::LabWhyAttention.t(lang) }</h3>
             <label class="field" for="lab-cost-n">
                 <span>{ format!("n = {} (d = d_model = {d}, k = {k}, W = {w})", *n) }</span>
                 <input id="lab-cost-n" type="range" min="1" max="12" step="1" value={(*n as f64).log2().round().to_string()} oninput={on_n} />
             </label>
             <table class="lab-table" data-layers={n.to_string()}>
-                <thead><tr><th></th><th scope="col">{ L::LabOpsPerLayer.t(lang) }</th><th scope="col">{ L::LabSequential.t(lang) }</th><th scope="col">{ L::LabPathLength.t(lang) }</th></tr></thead>
+                <thead><tr><th></th><th scope="col">{ LabText::LabOpsPerLayer.t(lang) }</th><th scope="col">{ LabText::LabSequential.t(lang) }</th><th scope="col">{ LabText::LabPathLength.t(lang) }</th></tr></thead>
                 <tbody>
                     { for kinds.iter().map(|(name, kind, f_ops, f_seq, f_path)| {
                         let c = complexity(*kind, *n, d);
@@ -655,7 +655,7 @@ fn LayerTypes(p: &LayerTypesProps) -> Html {
             </table>
             <p class="note" data-cheaper={if sa.ops < rnn.ops { "attention" } else { "rnn" }}>{ format!("n = {}, d = {d}: {}", *n, cheaper.t(lang)) }</p>
             <p class="note" data-reach={layers_to_reach(m, w).to_string()}>
-                { fill(L::LabReach.t(lang), &[&w.to_string(), &m.to_string(), &layers_to_reach(m, w).to_string()]) }
+                { fill(LabText::LabReach.t(lang), &[&w.to_string(), &m.to_string(), &layers_to_reach(m, w).to_string()]) }
             </p>
         </div>
     }

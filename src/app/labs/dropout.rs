@@ -7,7 +7,7 @@
 
 use super::predict::Lab;
 use super::{checked, keep_setting, mini, setting};
-use crate::app::i18n::{fill, Lang, C, L};
+use crate::app::i18n::{fill, CommonText, LabText, Lang};
 use crate::attention::Trace;
 use crate::lesson::format::short;
 use crate::lesson::labs::dropout::{row_sum, strip, train, MAX_P};
@@ -30,24 +30,24 @@ pub fn DropoutLab(p: &DropoutLabProps) -> Html {
     let p_text = short(*rate);
     let (question, right, explanation) = if *rate == 0.0 {
         (
-            fill(L::LabDropoutQuestion.t(lang), &[&p_text]),
+            fill(LabText::LabDropoutQuestion.t(lang), &[&p_text]),
             0,
-            fill(L::LabDropoutExplainZero.t(lang), &[&p_text]),
+            fill(LabText::LabDropoutExplainZero.t(lang), &[&p_text]),
         )
     } else {
         (
-            fill(L::LabDropoutQuestion.t(lang), &[&p_text]),
+            fill(LabText::LabDropoutQuestion.t(lang), &[&p_text]),
             1,
             fill(
-                L::LabDropoutExplain.t(lang),
+                LabText::LabDropoutExplain.t(lang),
                 &[&p_text, &short(1.0 / (1.0 - *rate))],
             ),
         )
     };
     html! {
-        <Lab name="dropout" title={L::LabDropoutTitle.t(lang)} lead={L::LabDropoutLead.t(lang)}
+        <Lab name="dropout" title={LabText::LabDropoutTitle.t(lang)} lead={LabText::LabDropoutLead.t(lang)}
             question={question} right={right}
-            answers={vec![AttrValue::from(L::AnswerYes.t(lang)), AttrValue::from(L::LabDropoutNotAlways.t(lang))]}
+            answers={vec![AttrValue::from(LabText::AnswerYes.t(lang)), AttrValue::from(LabText::LabDropoutNotAlways.t(lang))]}
             explanation={explanation} lang={lang}>
                 <DropoutBody trace={p.trace.clone()} lang={lang} rate={rate} />
             </Lab>
@@ -72,7 +72,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     let seed = use_state(|| setting("dropout.seed", |_: &u64| true).unwrap_or(1));
     let query = use_state(|| setting("dropout.query", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
     let head = use_state(|| setting("dropout.head", |v: &usize| *v >= 1).map_or(0, |v| v - 1));
-    let error = use_state(|| None::<L>);
+    let error = use_state(|| None::<LabText>);
     let n = t.n();
     let (i, h) = ((*query).min(n - 1), (*head).min(t.heads.len() - 1));
     // One draw per render, shared by the strip and the head's weights.
@@ -97,7 +97,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
                     keep_setting("dropout.p", v);
                     rate.set(v);
                 }
-                None => error.set(Some(L::LabBadRate)),
+                None => error.set(Some(LabText::LabBadRate)),
             }
         })
     };
@@ -110,7 +110,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
                     keep_setting("dropout.seed", v);
                     seed.set(v);
                 }
-                None => error.set(Some(L::LabBadSeed)),
+                None => error.set(Some(LabText::LabBadSeed)),
             },
         )
     };
@@ -156,7 +156,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
     if t.scale {
         stages.push(("scaled", format!("÷ √d_k = ÷ {}", short(t.divisor))));
     }
-    stages.push(("mask", L::LabStageMask.t(lang).to_string()));
+    stages.push(("mask", LabText::LabStageMask.t(lang).to_string()));
     stages.push(("softmax", "softmax".to_string()));
     stages.push((
         "dropout",
@@ -165,7 +165,7 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             if *training {
                 format!("p = {}", short(*rate))
             } else {
-                L::LabInference.t(lang).to_string()
+                LabText::LabInference.t(lang).to_string()
             }
         ),
     ));
@@ -176,28 +176,28 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
         <>
             <div class="lab-controls dropout-controls">
                 <fieldset class="mode">
-                    <legend>{ L::LabMode.t(lang) }</legend>
-                    <label><input type="radio" name="lab-dropout-mode" value="inference" checked={!*training} onchange={set_mode(false)} />{ L::LabInference.t(lang) }</label>
-                    <label><input type="radio" name="lab-dropout-mode" value="training" checked={*training} onchange={set_mode(true)} />{ L::LabTraining.t(lang) }</label>
+                    <legend>{ LabText::LabMode.t(lang) }</legend>
+                    <label><input type="radio" name="lab-dropout-mode" value="inference" checked={!*training} onchange={set_mode(false)} />{ LabText::LabInference.t(lang) }</label>
+                    <label><input type="radio" name="lab-dropout-mode" value="training" checked={*training} onchange={set_mode(true)} />{ LabText::LabTraining.t(lang) }</label>
                 </fieldset>
                 <label class="field small" for="lab-dropout-p">
-                    <span>{ L::LabRate.t(lang) }</span>
+                    <span>{ LabText::LabRate.t(lang) }</span>
                     <input id="lab-dropout-p" type="number" min="0" max={MAX_P.to_string()} step="0.1" value={rate.to_string()} disabled={!*training} onchange={on_rate} />
                 </label>
                 <label class="field small" for="lab-dropout-seed">
-                    <span>{ L::LabSeed.t(lang) }</span>
+                    <span>{ LabText::LabSeed.t(lang) }</span>
                     <input id="lab-dropout-seed" type="number" min="0" step="1" value={seed.to_string()} disabled={!*training} onchange={on_seed} />
                 </label>
-                <button class="new-seed" disabled={!*training} onclick={next_seed}>{ L::LabNewDraw.t(lang) }</button>
+                <button class="new-seed" disabled={!*training} onclick={next_seed}>{ LabText::LabNewDraw.t(lang) }</button>
                 <label class="field small" for="lab-dropout-query">
-                    <span>{ C::QueryWord.t(lang) }</span>
+                    <span>{ CommonText::QueryWord.t(lang) }</span>
                     <select id="lab-dropout-query" onchange={pick_query}>
                         { for t.tokens.iter().enumerate().map(|(k, tok)| html! { <option value={k.to_string()} selected={k == i}>{ tok.clone() }</option> }) }
                     </select>
                 </label>
                 if t.heads.len() > 1 {
                     <label class="field small" for="lab-dropout-head">
-                        <span>{ L::LabHead.t(lang) }</span>
+                        <span>{ LabText::LabHead.t(lang) }</span>
                         <select id="lab-dropout-head" onchange={pick_head}>
                             { for (0..t.heads.len()).map(|r| html! { <option value={r.to_string()} selected={r == h}>{ (r + 1).to_string() }</option> }) }
                         </select>
@@ -209,10 +209,10 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             </div>
             <div class="strip-wrap">
                 <table class="lab-table strip" data-strip={if *training { "training" } else { "inference" }}>
-                    <caption>{ format!("{} {} → ", C::QueryWord.t(lang), t.tokens[i]) }{ L::LabStripCaption.t(lang) }</caption>
+                    <caption>{ format!("{} {} → ", CommonText::QueryWord.t(lang), t.tokens[i]) }{ LabText::LabStripCaption.t(lang) }</caption>
                     <thead>
                         <tr>
-                            <th scope="col">{ C::KeyWord.t(lang) }</th>
+                            <th scope="col">{ CommonText::KeyWord.t(lang) }</th>
                             { for stages.iter().map(|(id, title)| html! { <th scope="col" data-stage-head={*id}>{ title.clone() }<span class="arrow" aria-hidden="true">{ " →" }</span></th> }) }
                         </tr>
                     </thead>
@@ -246,10 +246,10 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
                 </p>
             </div>
             <p class={classes!("note", (*training).then_some("training"))}>
-                { if *training { L::LabWhyNotOne.t(lang) } else { L::LabInferenceNote.t(lang) } }
+                { if *training { LabText::LabWhyNotOne.t(lang) } else { LabText::LabInferenceNote.t(lang) } }
             </p>
             <figure>
-                <figcaption>{ L::LabAllWeights.t(lang) }</figcaption>
+                <figcaption>{ LabText::LabAllWeights.t(lang) }</figcaption>
                 { mini(dropped.as_ref().map_or(&t.heads[h].weights, |d| &d.weights), "dropped", true, false, Some(&hidden)) }
             </figure>
         </>

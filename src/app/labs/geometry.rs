@@ -7,7 +7,7 @@
 
 use super::predict::Lab;
 use super::{keep_setting, setting};
-use crate::app::i18n::{fill, Lang, L};
+use crate::app::i18n::{fill, LabText, Lang};
 use crate::lesson::format::rounded;
 use crate::lesson::labs::geometry::{nudge, start, weights, Plane, V2};
 use yew::prelude::*;
@@ -180,7 +180,7 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
                 <text x={r2(x + 8.0)} y={r2(y - 8.0)}>{ name(i) }</text>
                 <circle class="handle" data-vec={if i == 0 { "q".to_string() } else { format!("k{i}") }}
                     cx={r2(x)} cy={r2(y)} r="13" tabindex="0" role="slider"
-                    aria-label={format!("{} {label}", L::LabDragHint.t(lang))} aria-valuetext={label}
+                    aria-label={format!("{} {label}", LabText::LabDragHint.t(lang))} aria-valuetext={label}
                     onpointerdown={down(i)} onkeydown={key(i)} onfocus={focus(i)} />
             </g>
         }
@@ -193,12 +193,12 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
     let score = |j: usize| rounded(q.dot(v[j]), 2);
     let weight = |j: usize| rounded(w[j - 1], 3);
     let question = fill(
-        L::LabGeometryQuestion.t(lang),
+        LabText::LabGeometryQuestion.t(lang),
         &[&len(1), &angle(1), &len(2), &angle(2)],
     );
     let right = usize::from(w[1] > w[0]);
     let explanation = fill(
-        L::LabGeometryExplain.t(lang),
+        LabText::LabGeometryExplain.t(lang),
         &[
             &name(right + 1),
             &score(1),
@@ -212,14 +212,14 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
         html! { <>{ for (1..=3).map(|j| html! { <td class={column(j)}>{ f(j) }</td> }) }</> }
     };
     html! {
-        <Lab name="geometry" title={L::LabGeometryTitle.t(lang)} lead={L::LabGeometryLead.t(lang)}
+        <Lab name="geometry" title={LabText::LabGeometryTitle.t(lang)} lead={LabText::LabGeometryLead.t(lang)}
             question={question} right={right}
             answers={vec![AttrValue::from("k¹"), AttrValue::from("k²")]}
             explanation={explanation} lang={lang}>
                 <div class="lab-row">
                     <svg class="plane" ref={svg.clone()} width="300" height="300" viewBox="0 0 300 300"
                         onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up}
-                        role="group" aria-label={L::LabGeometryTitle.t(lang)}>
+                        role="group" aria-label={LabText::LabGeometryTitle.t(lang)}>
                         <defs>
                             <marker id="geo-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto-start-reverse">
                                 <path d="M0,0 L10,5 L0,10 z" fill="context-stroke" />
@@ -246,8 +246,8 @@ pub fn GeometryLab(p: &GeometryLabProps) -> Html {
                                 <tr><th scope="row">{ "q·k = q_x k_x + q_y k_y" }</th>{ each(&|j| rounded(q.dot(v[j]), 3)) }</tr>
                             </tbody>
                         </table>
-                        <div class="bars" role="list" aria-label={L::LabGeometryWeights.t(lang)}>
-                            <p>{ L::LabGeometryWeights.t(lang) }</p>
+                        <div class="bars" role="list" aria-label={LabText::LabGeometryWeights.t(lang)}>
+                            <p>{ LabText::LabGeometryWeights.t(lang) }</p>
                             { for w.iter().enumerate().map(|(j, wj)| html! {
                                 <div class="bar-row" role="listitem" data-weight={(j + 1).to_string()} data-value={wj.to_string()}>
                                     <span class="who">{ name(j + 1) }</span>

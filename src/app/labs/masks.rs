@@ -11,7 +11,7 @@
 use super::predict::Lab;
 use super::LabCtx;
 use super::{mini, whole};
-use crate::app::i18n::{fill, Lang, C, L};
+use crate::app::i18n::{fill, CommonText, LabText, Lang};
 use crate::app::Shared;
 use crate::attention::{compute, Mask, Scenario, Trace};
 use crate::lesson::edit::Edit;
@@ -68,20 +68,20 @@ pub fn lab(p: &LabCtx) -> Html {
     let (qi, kj) = ((i + 1).to_string(), (j + 1).to_string());
     let (question, explanation) = if hidden {
         (
-            fill(L::LabMasksQuestion.t(lang), &[&qi, &kj]),
-            fill(L::LabMasksExplain.t(lang), &[&qi, &kj]),
+            fill(LabText::LabMasksQuestion.t(lang), &[&qi, &kj]),
+            fill(LabText::LabMasksExplain.t(lang), &[&qi, &kj]),
         )
     } else {
         let w = crate::lesson::format::short(p.trace.heads[0].weights[(i, j)]);
         (
-            fill(L::LabMasksQuestionOpen.t(lang), &[&qi, &kj]),
-            fill(L::LabMasksExplainOpen.t(lang), &[&qi, &kj, &w]),
+            fill(LabText::LabMasksQuestionOpen.t(lang), &[&qi, &kj]),
+            fill(LabText::LabMasksExplainOpen.t(lang), &[&qi, &kj, &w]),
         )
     };
     html! {
-        <Lab name="masks" title={L::LabMasksTitle.t(lang)} lead={L::LabMasksLead.t(lang)}
+        <Lab name="masks" title={LabText::LabMasksTitle.t(lang)} lead={LabText::LabMasksLead.t(lang)}
             question={question} right={1}
-            answers={vec![AttrValue::from(L::LabMasksSmall.t(lang)), AttrValue::from(L::LabMasksZero.t(lang))]}
+            answers={vec![AttrValue::from(LabText::LabMasksSmall.t(lang)), AttrValue::from(LabText::LabMasksZero.t(lang))]}
             explanation={explanation} lang={lang}>
                 <MasksBody scenario={p.scenario.clone()} trace={p.trace.clone()} on_edit={p.on_edit.clone()} lang={lang} />
             </Lab>
@@ -96,11 +96,11 @@ fn mask_of(g: Grid) -> Mask {
 
 fn mask_name(m: &Option<Mask>, lang: Lang) -> String {
     match m {
-        Some(Mask::None) => L::LabMaskFull.t(lang).to_string(),
-        Some(Mask::Causal) => L::LabMaskCausal.t(lang).to_string(),
-        Some(Mask::Window(w)) => format!("{} (W = {w})", L::LabMaskWindow.t(lang)),
-        Some(Mask::Padding(l)) => format!("{} (L = {l})", L::LabMaskPadding.t(lang)),
-        _ => L::LabMaskCustom.t(lang).to_string(),
+        Some(Mask::None) => LabText::LabMaskFull.t(lang).to_string(),
+        Some(Mask::Causal) => LabText::LabMaskCausal.t(lang).to_string(),
+        Some(Mask::Window(w)) => format!("{} (W = {w})", LabText::LabMaskWindow.t(lang)),
+        Some(Mask::Padding(l)) => format!("{} (L = {l})", LabText::LabMaskPadding.t(lang)),
+        _ => LabText::LabMaskCustom.t(lang).to_string(),
     }
 }
 
@@ -243,7 +243,7 @@ fn MasksBody(p: &MasksLabProps) -> Html {
     };
     let grid_view = html! {
         <table class={classes!("mask-grid", (n > 16).then_some("dense"))} ref={table.clone()} role="grid"
-            aria-label={L::LabMaskGridLabel.t(lang)} onpointerup={finish.clone()} onpointerleave={finish} onkeydown={key}>
+            aria-label={LabText::LabMaskGridLabel.t(lang)} onpointerup={finish.clone()} onpointerleave={finish} onkeydown={key}>
             <thead><tr><th></th>{ for s.tokens.iter().enumerate().map(|(j, t)| html! { <th scope="col" title={t.clone()}>{ j + 1 }</th> }) }</tr></thead>
             <tbody>
                 { for (0..n).map(|i| html! {
@@ -256,7 +256,7 @@ fn MasksBody(p: &MasksLabProps) -> Html {
                                     <button data-row={i.to_string()} data-col={j.to_string()} data-value={on.to_string()}
                                         class={if on { "on" } else { "off" }} aria-pressed={on.to_string()} disabled={!editable}
                                         tabindex={if *focus == (i, j) { "0" } else { "-1" }}
-                                        aria-label={format!("{} {} → {} {}", C::QueryWord.t(lang), s.tokens[i], C::KeyWord.t(lang), s.tokens[j])}
+                                        aria-label={format!("{} {} → {} {}", CommonText::QueryWord.t(lang), s.tokens[i], CommonText::KeyWord.t(lang), s.tokens[j])}
                                         onpointerdown={down(i, j)} onpointerenter={enter(i, j)} />
                                 </td>
                             }
@@ -318,7 +318,7 @@ fn MasksBody(p: &MasksLabProps) -> Html {
                             <g class={classes!("node", (*picked == Some(k)).then_some("picked"), (!current[k][k]).then_some("no-loop"))}
                                 data-node={k.to_string()} role="button" tabindex={if editable { "0" } else { "-1" }}
                                 aria-pressed={(*picked == Some(k)).to_string()}
-                                aria-label={format!("{} {}: {}", L::LabNode.t(lang), k + 1, s.tokens[k])}
+                                aria-label={format!("{} {}: {}", LabText::LabNode.t(lang), k + 1, s.tokens[k])}
                                 onclick={editable.then(|| node_click(k))} onkeydown={editable.then(|| node_key(k))}>
                                 <circle cx={x.to_string()} cy={y.to_string()} r="15" />
                                 <title>{ s.tokens[k].clone() }</title>
@@ -328,13 +328,13 @@ fn MasksBody(p: &MasksLabProps) -> Html {
                     }) }
                 </svg>
                 <figcaption>
-                    { L::LabGraphHow.t(lang) }
-                    <label class="inline"><input type="checkbox" checked={loops} disabled={!editable} onchange={toggle_loops} />{ L::LabSelfLoops.t(lang) }</label>
+                    { LabText::LabGraphHow.t(lang) }
+                    <label class="inline"><input type="checkbox" checked={loops} disabled={!editable} onchange={toggle_loops} />{ LabText::LabSelfLoops.t(lang) }</label>
                 </figcaption>
             </figure>
         }
     } else {
-        html! { <p class="note">{ L::LabGraphTooBig.t(lang) }</p> }
+        html! { <p class="note">{ LabText::LabGraphTooBig.t(lang) }</p> }
     };
 
     // Before and after, on the first head.
@@ -359,40 +359,40 @@ fn MasksBody(p: &MasksLabProps) -> Html {
     let max_w = n.saturating_sub(1).max(1);
     html! {
         <>
-            <div class="lab-controls mask-presets" role="group" aria-label={L::LabMaskPresets.t(lang)}>
-                <button data-preset="full" disabled={!editable} onclick={set_mask(Mask::None)}>{ L::LabMaskFull.t(lang) }</button>
-                <button data-preset="causal" disabled={!editable} onclick={set_mask(Mask::Causal)}>{ L::LabMaskCausal.t(lang) }</button>
+            <div class="lab-controls mask-presets" role="group" aria-label={LabText::LabMaskPresets.t(lang)}>
+                <button data-preset="full" disabled={!editable} onclick={set_mask(Mask::None)}>{ LabText::LabMaskFull.t(lang) }</button>
+                <button data-preset="causal" disabled={!editable} onclick={set_mask(Mask::Causal)}>{ LabText::LabMaskCausal.t(lang) }</button>
                 <span class="preset-with">
-                    <button data-preset="window" disabled={!editable} onclick={set_mask(Mask::Window((*window).min(max_w)))}>{ L::LabMaskWindow.t(lang) }</button>
+                    <button data-preset="window" disabled={!editable} onclick={set_mask(Mask::Window((*window).min(max_w)))}>{ LabText::LabMaskWindow.t(lang) }</button>
                     { number_field("lab-mask-w", "W", (*window).min(max_w), max_w, set_w) }
                 </span>
                 <span class="preset-with">
-                    <button data-preset="padding" disabled={!editable} onclick={set_mask(Mask::Padding((*padding).min(n)))}>{ L::LabMaskPadding.t(lang) }</button>
+                    <button data-preset="padding" disabled={!editable} onclick={set_mask(Mask::Padding((*padding).min(n)))}>{ LabText::LabMaskPadding.t(lang) }</button>
                     { number_field("lab-mask-l", "L", (*padding).min(n), n, set_l) }
                 </span>
-                <button data-preset="graph" disabled={!editable} onclick={set_mask(mask_of(star(n)))}>{ L::LabMaskGraph.t(lang) }</button>
+                <button data-preset="graph" disabled={!editable} onclick={set_mask(mask_of(star(n)))}>{ LabText::LabMaskGraph.t(lang) }</button>
             </div>
-            <p class="mask-name" data-mask-name="">{ format!("{} {}", L::LabMaskIs.t(lang), mask_name(&named(&current), lang)) }</p>
-            if !editable { <p class="note">{ L::LabLocked.t(lang) }</p> }
+            <p class="mask-name" data-mask-name="">{ format!("{} {}", LabText::LabMaskIs.t(lang), mask_name(&named(&current), lang)) }</p>
+            if !editable { <p class="note">{ LabText::LabLocked.t(lang) }</p> }
             <div class="lab-row mask-editors">
                 <figure class="grid-figure">
                     { grid_view }
-                    <figcaption>{ L::LabGridHow.t(lang) }</figcaption>
+                    <figcaption>{ LabText::LabGridHow.t(lang) }</figcaption>
                 </figure>
                 { graph_view }
             </div>
             if !blind.is_empty() {
                 <p class="field-error" role="status" data-blind={blind.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(",")}>
-                    { format!("{} {}", L::LabBlindRows.t(lang), blind.iter().map(|&i| s.tokens[i].clone()).collect::<Vec<_>>().join(", ")) }
+                    { format!("{} {}", LabText::LabBlindRows.t(lang), blind.iter().map(|&i| s.tokens[i].clone()).collect::<Vec<_>>().join(", ")) }
                 </p>
             }
             <div class="lab-row before-after">
                 if let Some(b) = &*before {
-                    <figure><figcaption>{ L::LabWeightsNoMask.t(lang) }</figcaption>{ mini(&b.heads[0].weights, "before", true, false, None) }</figure>
+                    <figure><figcaption>{ LabText::LabWeightsNoMask.t(lang) }</figcaption>{ mini(&b.heads[0].weights, "before", true, false, None) }</figure>
                 }
-                <figure><figcaption>{ L::LabWeightsMasked.t(lang) }</figcaption>{ mini(&p.trace.heads[0].weights, "after", true, false, Some(&hidden)) }</figure>
+                <figure><figcaption>{ LabText::LabWeightsMasked.t(lang) }</figcaption>{ mini(&p.trace.heads[0].weights, "after", true, false, Some(&hidden)) }</figure>
             </div>
-            <p class="note">{ L::LabMasksWhy.t(lang) }</p>
+            <p class="note">{ LabText::LabMasksWhy.t(lang) }</p>
         </>
     }
 }

@@ -8,7 +8,7 @@
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
 use super::{keep_setting, setting};
-use crate::app::i18n::{Lang, L};
+use crate::app::i18n::{LabText, Lang};
 use crate::attention::{sinusoidal, Mask, Matrix, Positional, Scenario};
 use crate::lesson::edit::{apply, Edit};
 use crate::lesson::format::short;
@@ -57,15 +57,15 @@ pub struct PositionsLabProps {
 /// The lab's question (predict, then reveal).
 pub const QUESTION: Fixed = Fixed {
     name: "positions",
-    title: L::LabPositionsTitle,
-    lead: L::LabPositionsLead,
-    question: L::LabPositionsQuestion,
+    title: LabText::LabPositionsTitle,
+    lead: LabText::LabPositionsLead,
+    question: LabText::LabPositionsQuestion,
     answers: [
-        Answer::Key(L::LabPositionsChanges),
-        Answer::Key(L::LabPositionsMoves),
+        Answer::Key(LabText::LabPositionsChanges),
+        Answer::Key(LabText::LabPositionsMoves),
     ],
     right: 1,
-    explanation: L::LabPositionsExplain,
+    explanation: LabText::LabPositionsExplain,
 };
 
 /// The lab, as the labs mount it (a function: see `scaling::lab`).
@@ -78,9 +78,9 @@ pub fn lab(c: &LabCtx) -> Html {
 
 fn positional_name(pe: Positional, lang: Lang) -> &'static str {
     match pe {
-        Positional::None => L::LabNoPe.t(lang),
-        Positional::Sinusoidal => L::LabWithPe.t(lang),
-        Positional::OneHot => L::LabWithOneHot.t(lang),
+        Positional::None => LabText::LabNoPe.t(lang),
+        Positional::Sinusoidal => LabText::LabWithPe.t(lang),
+        Positional::OneHot => LabText::LabWithOneHot.t(lang),
     }
 }
 
@@ -93,15 +93,15 @@ fn with_positions(s: &Scenario, pos: Positional) -> Option<Scenario> {
 /// "equal: yes (largest difference …)" for one comparison.
 fn verdict(c: &Comparison, lang: Lang) -> String {
     let word = if c.equal {
-        L::AnswerYesPlain
+        LabText::AnswerYesPlain
     } else {
-        L::AnswerNoPlain
+        LabText::AnswerNoPlain
     };
     format!(
         "{} {} ({} {})",
-        L::LabRowsEqual.t(lang),
+        LabText::LabRowsEqual.t(lang),
         word.t(lang),
-        L::LabLargestDiff.t(lang),
+        LabText::LabLargestDiff.t(lang),
         if c.max_diff == 0.0 {
             "0".to_string()
         } else {
@@ -171,7 +171,7 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                     <figure><figcaption>{ pair.tokens.join(sep) }</figcaption>{ outputs(&pair.tokens, &c.original, "first", Some(0)) }</figure>
                     <figure><figcaption>{ reversed_tokens.join(sep) }</figcaption>{ outputs(&reversed_tokens, &c.reordered, "second", Some(2)) }</figure>
                 </div>
-                <p class="pair-verdict">{ format!("{} {}", pair.tokens[0], if c.equal { L::LabSameOutput.t(lang) } else { L::LabOtherOutput.t(lang) }) }</p>
+                <p class="pair-verdict">{ format!("{} {}", pair.tokens[0], if c.equal { LabText::LabSameOutput.t(lang) } else { LabText::LabOtherOutput.t(lang) }) }</p>
             </div>
         },
         None => html! {},
@@ -254,12 +254,12 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                 <div class="order-check" data-check={id} data-equal={c.equal.to_string()}>
                     <h4>{ positional_name(pos, lang) }</h4>
                     { outputs(&base.tokens, &c.original, "original", None) }
-                    <p class="what">{ L::LabShuffledOutputs.t(lang) }</p>
+                    <p class="what">{ LabText::LabShuffledOutputs.t(lang) }</p>
                     { outputs(&order.iter().map(|&o| base.tokens[o].clone()).collect::<Vec<_>>(), &c.reordered, "shuffled", None) }
                     <p class={classes!("verdict-line", if c.equal { "yes" } else { "no" })}>{ verdict(&c, lang) }</p>
                 </div>
             },
-            None => html! { <p class="note">{ L::LabShuffleUnavailable.t(lang) }</p> },
+            None => html! { <p class="note">{ LabText::LabShuffleUnavailable.t(lang) }</p> },
         }
     });
 
@@ -272,15 +272,15 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
     );
     html! {
         <>
-            <h3>{ L::LabPairTitle.t(lang) }</h3>
+            <h3>{ LabText::LabPairTitle.t(lang) }</h3>
             <div class="lab-row pairs">
                 { pair_view(Positional::None) }
                 { pair_view(*pe) }
             </div>
-            <h3>{ L::LabShuffleTitle.t(lang) }</h3>
-            <p class="note">{ L::LabShuffleHow.t(lang) }</p>
+            <h3>{ LabText::LabShuffleTitle.t(lang) }</h3>
+            <p class="note">{ LabText::LabShuffleHow.t(lang) }</p>
             <div class="lab-controls">
-                <div class="chips" role="group" aria-label={L::LabOrder.t(lang)} data-order={order_text(&order)}>
+                <div class="chips" role="group" aria-label={LabText::LabOrder.t(lang)} data-order={order_text(&order)}>
                     { for order.iter().enumerate().map(|(place, &o)| html! {
                         <button class="chip" draggable="true" data-place={place.to_string()}
                             aria-pressed={(*picked == Some(place)).to_string()}
@@ -290,11 +290,11 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                         </button>
                     }) }
                 </div>
-                <button class="shuffle" onclick={reshuffle}>{ L::LabShuffle.t(lang) }</button>
-                <button class="unshuffle" onclick={unshuffle}>{ L::LabOriginalOrder.t(lang) }</button>
+                <button class="shuffle" onclick={reshuffle}>{ LabText::LabShuffle.t(lang) }</button>
+                <button class="unshuffle" onclick={unshuffle}>{ LabText::LabOriginalOrder.t(lang) }</button>
                 if PE_OPTIONS.len() > 1 {
                     <fieldset class="pe-choice">
-                        <legend>{ L::LabCompareWith.t(lang) }</legend>
+                        <legend>{ LabText::LabCompareWith.t(lang) }</legend>
                         { for PE_OPTIONS.iter().map(|&o| html! {
                             <label><input type="radio" name="lab-pe" value={o.code()} checked={*pe == o} onchange={choose_pe(o)} />{ positional_name(o, lang) }</label>
                         }) }
@@ -302,19 +302,19 @@ fn PositionsBody(p: &PositionsLabProps) -> Html {
                 }
             </div>
             <div class="lab-row checks">{ for checks }</div>
-            <h3>{ L::LabPeTitle.t(lang) }</h3>
+            <h3>{ LabText::LabPeTitle.t(lang) }</h3>
             <p class="formula">{ "PE(p, 2k) = sin(p / 10000^(2k/d_model)),  PE(p, 2k+1) = cos(p / 10000^(2k/d_model))" }</p>
             <figure class="pe-map">
-                <svg data-pe-map="" viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={L::LabPeMapLabel.t(lang)}>
+                <svg data-pe-map="" viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={LabText::LabPeMapLabel.t(lang)}>
                     { for (0..PE_POSITIONS).flat_map(|r| (0..PE_DIMS).map(move |c| (r, c))).map(|(r, c)| {
                         let v = table[(r, c)];
                         html! { <rect x={(c as f64 * PE_CELL).to_string()} y={(r as f64 * PE_CELL).to_string()} width={PE_CELL.to_string()} height={PE_CELL.to_string()} fill={hex(Scale::Difference.colour(v))} /> }
                     }) }
                     <rect class="current" x="0" y="0" width={region.0.to_string()} height={region.1.to_string()} fill="none" stroke="#111" stroke-width="2" />
                 </svg>
-                <figcaption>{ format!("{} (n = {n}, d_model = {})", L::LabPeMapCaption.t(lang), p.scenario.d_model()) }</figcaption>
+                <figcaption>{ format!("{} (n = {n}, d_model = {})", LabText::LabPeMapCaption.t(lang), p.scenario.d_model()) }</figcaption>
             </figure>
-            <p class="note">{ L::LabAddVsConcat.t(lang) }</p>
+            <p class="note">{ LabText::LabAddVsConcat.t(lang) }</p>
         </>
     }
 }

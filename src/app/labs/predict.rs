@@ -2,7 +2,7 @@
 //! question with two or more answers; the lab's numbers stay hidden until
 //! the reader answers (or asks to see them).
 
-use crate::app::i18n::{Lang, L};
+use crate::app::i18n::{LabText, Lang};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -26,17 +26,17 @@ pub struct LabProps {
 /// title, lead, question, answers and explanation.
 pub struct Fixed {
     pub name: &'static str,
-    pub title: L,
-    pub lead: L,
-    pub question: L,
+    pub title: LabText,
+    pub lead: LabText,
+    pub question: LabText,
     pub answers: [Answer; 2],
     pub right: usize,
-    pub explanation: L,
+    pub explanation: LabText,
 }
 
 /// An answer offered: a sentence of the table, or a symbol (`× 4`).
 pub enum Answer {
-    Key(L),
+    Key(LabText),
     Text(&'static str),
 }
 
@@ -72,8 +72,8 @@ pub fn Lab(p: &LabProps) -> Html {
         Callback::from(move |_: MouseEvent| chosen.set(Some(a)))
     };
     let verdict = match *chosen {
-        Some(Some(a)) if a == p.right => Some(L::PredictRight),
-        Some(Some(_)) => Some(L::PredictWrong),
+        Some(Some(a)) if a == p.right => Some(LabText::PredictRight),
+        Some(Some(_)) => Some(LabText::PredictWrong),
         _ => None,
     };
     html! {
@@ -81,14 +81,14 @@ pub fn Lab(p: &LabProps) -> Html {
             <h2 id={title_id}>{ p.title.clone() }</h2>
             <p class="lead">{ p.lead.clone() }</p>
             <div class="predict">
-                <p class="question"><strong>{ L::PredictFirst.t(lang) }</strong>{ " " }{ crate::app::rich::rich(&p.question) }</p>
-                <div class="answers" role="group" aria-label={L::PredictFirst.t(lang)}>
+                <p class="question"><strong>{ LabText::PredictFirst.t(lang) }</strong>{ " " }{ crate::app::rich::rich(&p.question) }</p>
+                <div class="answers" role="group" aria-label={LabText::PredictFirst.t(lang)}>
                     { for p.answers.iter().enumerate().map(|(k, a)| html! {
                         <button data-answer={k.to_string()} aria-pressed={(*chosen == Some(Some(k))).to_string()}
                             disabled={chosen.is_some()} onclick={pick(Some(k))}>{ a.clone() }</button>
                     }) }
                     if chosen.is_none() {
-                        <button class="skip" onclick={pick(None)}>{ L::PredictSkip.t(lang) }</button>
+                        <button class="skip" onclick={pick(None)}>{ LabText::PredictSkip.t(lang) }</button>
                     }
                 </div>
                 if chosen.is_some() {

@@ -13,7 +13,7 @@
 //! saving and share links stay the page's.
 
 use crate::app::effects::View;
-use crate::app::i18n::{Lang, C};
+use crate::app::i18n::{CommonText, Lang};
 use crate::app::labs::{LabCtx, LABS};
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
@@ -76,7 +76,7 @@ pub fn Labs(p: &LabsProps) -> Html {
     html! {
         <>
             if all {
-                <h2 class="labs-title">{ C::LabsHeading.t(lang) }</h2>
+                <h2 class="labs-title">{ CommonText::LabsHeading.t(lang) }</h2>
             }
             { for LABS.iter().filter(|(v, _)| one(*v)).map(|(_, mount)| mount(&ctx)) }
         </>

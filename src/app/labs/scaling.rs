@@ -8,7 +8,7 @@
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
 use super::{keep_setting, setting};
-use crate::app::i18n::{Lang, C, L};
+use crate::app::i18n::{CommonText, LabText, Lang};
 use crate::lesson::format::rounded;
 use crate::lesson::labs::scaling::{
     dot_samples, histogram, mean_variance, row_stats, RowStats, D_KS,
@@ -51,9 +51,9 @@ fn histogram_svg(xs: &[f64], range: f64, which: &'static str, variance: f64, lan
         <svg class="hist" data-hist={which} data-variance={variance.to_string()} width="320" height="124"
             viewBox="0 0 320 124" role="img" aria-label={format!(
                 "{}{}{} {}",
-                if which == "raw" { L::LabRaw.t(lang) } else { L::LabScaled.t(lang) },
-                C::Colon.t(lang),
-                L::LabVariance.t(lang),
+                if which == "raw" { LabText::LabRaw.t(lang) } else { LabText::LabScaled.t(lang) },
+                CommonText::Colon.t(lang),
+                LabText::LabVariance.t(lang),
                 rounded(variance, 2)
             )}>
             { for h.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(k, c)| {
@@ -85,7 +85,7 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
     let mark = 20.0 + (w - 30.0) * at / 9.0;
     html! {
         <svg class="curve" width="320" height="140" viewBox="0 0 320 140" role="img"
-            aria-label={L::LabCurveTitle.t(lang)}>
+            aria-label={LabText::LabCurveTitle.t(lang)}>
             <line x1="20" y1={rounded(y(1.0), 1)} x2="310" y2={rounded(y(1.0), 1)} class="axis" />
             <line x1="20" y1={rounded(y(0.0), 1)} x2="310" y2={rounded(y(0.0), 1)} class="axis" />
             <text x="0" y={rounded(y(1.0) + 4.0, 1)}>{ "1" }</text>
@@ -105,12 +105,15 @@ fn curve_svg(raw: &[RowStats], scaled: &[RowStats], d_k: usize, lang: Lang) -> H
 /// The lab's question (predict, then reveal).
 pub const QUESTION: Fixed = Fixed {
     name: "scaling",
-    title: L::LabScalingTitle,
-    lead: L::LabScalingLead,
-    question: L::LabScalingQuestion,
-    answers: [Answer::Key(L::AnswerGrows), Answer::Key(L::AnswerShrinks)],
+    title: LabText::LabScalingTitle,
+    lead: LabText::LabScalingLead,
+    question: LabText::LabScalingQuestion,
+    answers: [
+        Answer::Key(LabText::AnswerGrows),
+        Answer::Key(LabText::AnswerShrinks),
+    ],
     right: 0,
-    explanation: L::LabScalingExplain,
+    explanation: LabText::LabScalingExplain,
 };
 
 /// The lab, as the labs mount it (a function, not a component: it has no
@@ -126,7 +129,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
     let lang = p.lang;
     let d_k = use_state(|| setting("scaling.dk", |d| (1..=512).contains(d)).unwrap_or(64usize));
     let seed = use_state(|| setting("scaling.seed", |s| *s <= u64::from(u32::MAX)).unwrap_or(1u64));
-    let error = use_state(|| None::<(L, String)>);
+    let error = use_state(|| None::<(LabText, String)>);
     let samples = use_memo((*d_k, *seed), |(d, s)| dot_samples(*d, PAIRS, *s));
     let curves = use_memo(*seed, |s| {
         let raw: Vec<RowStats> = D_KS
@@ -154,7 +157,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 d_k.set(v as usize);
                 error.set(None);
             }
-            Err(text) => error.set(Some((L::LabBadDk, text))),
+            Err(text) => error.set(Some((LabText::LabBadDk, text))),
         })
     };
     let on_seed = {
@@ -165,14 +168,14 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 seed.set(v);
                 error.set(None);
             }
-            Err(text) => error.set(Some((L::LabBadSeed, text))),
+            Err(text) => error.set(Some((LabText::LabBadSeed, text))),
         })
     };
     let at = |d: usize| D_KS.iter().position(|&x| x == d).unwrap_or(0);
     let (w4, w256) = (raw[at(4)].max_weight, raw[at(256)].max_weight);
     let numbers = format!(
         "{} {} → {}.",
-        L::LabScalingNumbers.t(lang),
+        LabText::LabScalingNumbers.t(lang),
         rounded(w4, 2),
         rounded(w256, 2)
     );
@@ -182,14 +185,14 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 <p class="numbers">{ numbers }</p>
                 <div class="lab-controls">
                     <label class="field">
-                        <span>{ L::LabDk.t(lang) }</span>
+                        <span>{ LabText::LabDk.t(lang) }</span>
                         <input id="lab-dk" type="number" min="1" max="512" value={d_k.to_string()} onchange={on_dk}
-                            aria-invalid={error.as_ref().filter(|e| e.0 == L::LabBadDk).map(|_| "true")} />
+                            aria-invalid={error.as_ref().filter(|e| e.0 == LabText::LabBadDk).map(|_| "true")} />
                     </label>
                     <label class="field">
-                        <span>{ L::LabSeed.t(lang) }</span>
+                        <span>{ LabText::LabSeed.t(lang) }</span>
                         <input id="lab-seed" type="number" min="0" value={seed.to_string()} onchange={on_seed}
-                            aria-invalid={error.as_ref().filter(|e| e.0 == L::LabBadSeed).map(|_| "true")} />
+                            aria-invalid={error.as_ref().filter(|e| e.0 == LabText::LabBadSeed).map(|_| "true")} />
                     </label>
                     if let Some((key, text)) = &*error {
                         <p class="field-error" role="alert">{ format!("{} ({text})", key.t(lang)) }</p>
@@ -198,31 +201,31 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                 <div class="lab-row">
                     <figure>
                         { histogram_svg(&samples, range, "raw", var_raw, lang) }
-                        <figcaption>{ format!("q·k{}{} {} ≈ d_k = {}", C::Colon.t(lang), L::LabVariance.t(lang), rounded(var_raw, 2), d_k.to_string()) }</figcaption>
+                        <figcaption>{ format!("q·k{}{} {} ≈ d_k = {}", CommonText::Colon.t(lang), LabText::LabVariance.t(lang), rounded(var_raw, 2), d_k.to_string()) }</figcaption>
                     </figure>
                     <figure>
                         { histogram_svg(&scaled_samples, range, "scaled", var_scaled, lang) }
-                        <figcaption>{ format!("q·k / √d_k{}{} {} ≈ 1", C::Colon.t(lang), L::LabVariance.t(lang), rounded(var_scaled, 2)) }</figcaption>
+                        <figcaption>{ format!("q·k / √d_k{}{} {} ≈ 1", CommonText::Colon.t(lang), LabText::LabVariance.t(lang), rounded(var_scaled, 2)) }</figcaption>
                     </figure>
                     <figure>
                         { curve_svg(raw, scaled, *d_k, lang) }
                         <figcaption>
-                            { L::LabCurveTitle.t(lang) }{ " " }
-                            <span class="key raw">{ L::LabRaw.t(lang) }</span>{ " · " }
-                            <span class="key scaled">{ L::LabScaled.t(lang) }</span>
+                            { LabText::LabCurveTitle.t(lang) }{ " " }
+                            <span class="key raw">{ LabText::LabRaw.t(lang) }</span>{ " · " }
+                            <span class="key scaled">{ LabText::LabScaled.t(lang) }</span>
                         </figcaption>
                     </figure>
                 </div>
                 <table class="lab-table">
-                    <caption>{ L::LabTableCaption.t(lang) }</caption>
+                    <caption>{ LabText::LabTableCaption.t(lang) }</caption>
                     <thead><tr>
                         <th scope="col">{ "d_k" }</th>
-                        <th scope="col">{ L::LabMaxWeight.t(lang) }<br/>{ L::LabRaw.t(lang) }</th>
-                        <th scope="col">{ L::LabMaxWeight.t(lang) }<br/>{ L::LabScaled.t(lang) }</th>
-                        <th scope="col">{ L::LabEntropy.t(lang) }<br/>{ L::LabRaw.t(lang) }</th>
-                        <th scope="col">{ L::LabEntropy.t(lang) }<br/>{ L::LabScaled.t(lang) }</th>
-                        <th scope="col">{ "max |J|" }<br/>{ L::LabRaw.t(lang) }</th>
-                        <th scope="col">{ "max |J|" }<br/>{ L::LabScaled.t(lang) }</th>
+                        <th scope="col">{ LabText::LabMaxWeight.t(lang) }<br/>{ LabText::LabRaw.t(lang) }</th>
+                        <th scope="col">{ LabText::LabMaxWeight.t(lang) }<br/>{ LabText::LabScaled.t(lang) }</th>
+                        <th scope="col">{ LabText::LabEntropy.t(lang) }<br/>{ LabText::LabRaw.t(lang) }</th>
+                        <th scope="col">{ LabText::LabEntropy.t(lang) }<br/>{ LabText::LabScaled.t(lang) }</th>
+                        <th scope="col">{ "max |J|" }<br/>{ LabText::LabRaw.t(lang) }</th>
+                        <th scope="col">{ "max |J|" }<br/>{ LabText::LabScaled.t(lang) }</th>
                     </tr></thead>
                     <tbody>
                         { for D_KS.iter().enumerate().map(|(k, dk)| html! {
@@ -235,7 +238,7 @@ fn ScalingBody(p: &ScalingLabProps) -> Html {
                         }) }
                     </tbody>
                 </table>
-                <p class="note">{ L::LabScalingNote.t(lang) }</p>
+                <p class="note">{ LabText::LabScalingNote.t(lang) }</p>
             </>
     }
 }

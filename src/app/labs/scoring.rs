@@ -7,7 +7,7 @@
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
 use super::{mini, SHOWN};
-use crate::app::i18n::{Lang, L};
+use crate::app::i18n::{LabText, Lang};
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::short;
 use crate::lesson::labs::scoring::{compare, Additive, Scored};
@@ -29,12 +29,15 @@ pub struct ScoringLabProps {
 /// The lab's question (predict, then reveal).
 pub const QUESTION: Fixed = Fixed {
     name: "scoring",
-    title: L::LabScoringTitle,
-    lead: L::LabScoringLead,
-    question: L::LabScoringQuestion,
-    answers: [Answer::Key(L::AnswerYes), Answer::Key(L::AnswerNo)],
+    title: LabText::LabScoringTitle,
+    lead: LabText::LabScoringLead,
+    question: LabText::LabScoringQuestion,
+    answers: [
+        Answer::Key(LabText::AnswerYes),
+        Answer::Key(LabText::AnswerNo),
+    ],
     right: 1,
-    explanation: L::LabScoringExplain,
+    explanation: LabText::LabScoringExplain,
 };
 
 /// The lab, as the labs mount it (a function: see `scaling::lab`).
@@ -108,19 +111,23 @@ fn ScoringBody(p: &ScoringLabProps) -> Html {
             </table>
         }
     };
-    let cost = |key: L, n: usize| format!("{} {}", key.t(lang), n);
+    let cost = |key: LabText, n: usize| format!("{} {}", key.t(lang), n);
     let col = p.convention == Convention::Col;
-    let way = |id: &'static str, title: L, formula: &'static str, costs: String, s: &Scored| {
+    let way = |id: &'static str,
+               title: LabText,
+               formula: &'static str,
+               costs: String,
+               s: &Scored| {
         html! {
             <div class="way" data-way={id}>
                 <h3>{ title.t(lang) }</h3>
                 <p class="formula">{ formula }</p>
                 <p class="cost">{ costs }</p>
-                <p class="what">{ if col { L::LabScoresCol.t(lang) } else { L::LabScores.t(lang) } }</p>
+                <p class="what">{ if col { LabText::LabScoresCol.t(lang) } else { LabText::LabScores.t(lang) } }</p>
                 { mini(&s.scores, "scores", false, col, None) }
-                <p class="what">{ L::LabWeights.t(lang) }</p>
+                <p class="what">{ LabText::LabWeights.t(lang) }</p>
                 { mini(&s.weights, "weights", true, col, None) }
-                <p class="what">{ L::LabOutputs.t(lang) }</p>
+                <p class="what">{ LabText::LabOutputs.t(lang) }</p>
                 { mini(&s.output, "output", false, col, None) }
             </div>
         }
@@ -129,20 +136,20 @@ fn ScoringBody(p: &ScoringLabProps) -> Html {
     html! {
             <>
                 <div class="scoring-ways">
-                    { way("dot", L::LabDot, if col { "α(i,j) = (kʲ)ᵀqⁱ" } else { "α(i,j) = qⁱ·kʲ" }, cost(L::LabMadds, k.dot), &c.dot) }
-                    { way("scaled", L::LabScaledDot, if col { "α(i,j) = (kʲ)ᵀqⁱ / √d_k" } else { "α(i,j) = qⁱ·kʲ / √d_k" }, format!("{}; {}", cost(L::LabMadds, k.dot), cost(L::LabDivisions, k.divisions)), &c.scaled) }
-                    { way("additive", L::LabAdditive, "α(i,j) = w_aᵀ·tanh(W_a·qⁱ + U_a·kʲ)", format!("{}; {}", cost(L::LabMadds, k.additive), cost(L::LabTanh, k.tanh)), &c.additive) }
+                    { way("dot", LabText::LabDot, if col { "α(i,j) = (kʲ)ᵀqⁱ" } else { "α(i,j) = qⁱ·kʲ" }, cost(LabText::LabMadds, k.dot), &c.dot) }
+                    { way("scaled", LabText::LabScaledDot, if col { "α(i,j) = (kʲ)ᵀqⁱ / √d_k" } else { "α(i,j) = qⁱ·kʲ / √d_k" }, format!("{}; {}", cost(LabText::LabMadds, k.dot), cost(LabText::LabDivisions, k.divisions)), &c.scaled) }
+                    { way("additive", LabText::LabAdditive, "α(i,j) = w_aᵀ·tanh(W_a·qⁱ + U_a·kʲ)", format!("{}; {}", cost(LabText::LabMadds, k.additive), cost(LabText::LabTanh, k.tanh)), &c.additive) }
                 </div>
                 <div class="lab-controls params">
-                    <p>{ L::LabParams.t(lang) }</p>
+                    <p>{ LabText::LabParams.t(lang) }</p>
                     { editor(0, "W_a", &a.w_a) }
                     { editor(1, "U_a", &a.u_a) }
                     { editor(2, "w_aᵀ", &a.v_a) }
                     if let Some(text) = &*error {
-                        <p class="field-error" role="alert">{ format!("{} ({text})", L::LabBadNumber.t(lang)) }</p>
+                        <p class="field-error" role="alert">{ format!("{} ({text})", LabText::LabBadNumber.t(lang)) }</p>
                     }
                 </div>
-                <p class="note">{ L::LabScoringWhy.t(lang) }</p>
+                <p class="note">{ LabText::LabScoringWhy.t(lang) }</p>
             </>
     }
 }

@@ -4,7 +4,7 @@
 //! cells (and the window, when the caret leaves it); a pasted block of
 //! numbers replaces the matrix; Escape restores the cell.
 
-use super::super::i18n::{Lang, S};
+use super::super::i18n::{Lang, PageText};
 use super::grid::Grid;
 use super::WindowStart;
 use crate::attention::Matrix;
@@ -32,19 +32,19 @@ pub enum Problem {
 
 pub fn number_error_text(why: NumberError, lang: Lang) -> &'static str {
     match why {
-        NumberError::Empty => S::ErrEmpty.t(lang),
-        NumberError::NotANumber => S::ErrNotANumber.t(lang),
-        NumberError::NotFinite => S::ErrNotFinite.t(lang),
+        NumberError::Empty => PageText::ErrEmpty.t(lang),
+        NumberError::NotANumber => PageText::ErrNotANumber.t(lang),
+        NumberError::NotFinite => PageText::ErrNotFinite.t(lang),
     }
 }
 
 fn paste_error_text(e: &PasteError, lang: Lang) -> String {
     match e {
-        PasteError::Empty => S::ErrPasteEmpty.t(lang).to_string(),
+        PasteError::Empty => PageText::ErrPasteEmpty.t(lang).to_string(),
         PasteError::Ragged { row, len, expected } => format!(
             "{} {} {}: {len} / {expected}",
-            S::ErrPasteRagged.t(lang),
-            S::Row.t(lang),
+            PageText::ErrPasteRagged.t(lang),
+            PageText::Row.t(lang),
             row + 1
         ),
         PasteError::BadNumber {
@@ -54,9 +54,9 @@ fn paste_error_text(e: &PasteError, lang: Lang) -> String {
             why,
         } => format!(
             "{} {}, {} {}: «{text}» {}",
-            S::Row.t(lang),
+            PageText::Row.t(lang),
             row + 1,
-            S::Col.t(lang),
+            PageText::Col.t(lang),
             col + 1,
             number_error_text(*why, lang)
         ),
@@ -335,16 +335,16 @@ pub fn handlers(i: Inputs) -> Handlers {
                     Err((pr, pc)) => {
                         problem.set(Some(Problem::Paste(format!(
                             "{} {rows}×{cols}, {} {pr}×{pc}. {}",
-                            S::ErrPasteShapeExpected.t(lang),
-                            S::ErrPasteShapeGot.t(lang),
-                            S::NothingChanged.t(lang)
+                            PageText::ErrPasteShapeExpected.t(lang),
+                            PageText::ErrPasteShapeGot.t(lang),
+                            PageText::NothingChanged.t(lang)
                         ))));
                     }
                 },
                 Err(err) => problem.set(Some(Problem::Paste(format!(
                     "{} {}",
                     paste_error_text(&err, lang),
-                    S::NothingChanged.t(lang)
+                    PageText::NothingChanged.t(lang)
                 )))),
             }
         })

@@ -2,7 +2,7 @@
 //! window of rows and columns in view), the window's sliders, and one row
 //! of cells as a component whose props hold no values.
 
-use super::super::i18n::{window_text, Lang, H, S};
+use super::super::i18n::{window_text, Lang, MapText, PageText};
 use crate::attention::Matrix;
 use crate::lesson::format::{exact, short};
 use crate::lesson::window::{swap_if, Axis};
@@ -188,7 +188,7 @@ pub fn MatrixRow(p: &RowProps) -> Html {
         } else {
             AttrValue::Static("cell")
         };
-        let title = (f & UNDEFINED != 0).then_some(AttrValue::Static(H::UndefinedRow.t(lang)));
+        let title = (f & UNDEFINED != 0).then_some(AttrValue::Static(MapText::UndefinedRow.t(lang)));
         let v = p.values[(r, c)];
         let value = AttrValue::from(exact(v));
         html! {
@@ -199,7 +199,7 @@ pub fn MatrixRow(p: &RowProps) -> Html {
                 }
                 if let Some(prefix) = &p.aria_prefix {
                     <input inputmode="decimal" value={value} aria-invalid={(f & INVALID != 0).then_some("true")}
-                        aria-label={format!("{prefix} {}, {} {}", r + 1, S::Col.t(lang), c + 1)} />
+                        aria-label={format!("{prefix} {}, {} {}", r + 1, PageText::Col.t(lang), c + 1)} />
                 }
             </td>
         }

@@ -26,7 +26,7 @@ mod grid;
 pub mod look;
 mod values;
 
-use super::i18n::{Lang, H, S};
+use super::i18n::{Lang, MapText, PageText};
 use super::state::Selected;
 use crate::attention::Matrix;
 use crate::lesson::edit::{Edit, Target};
@@ -200,7 +200,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
         _ => None,
     };
     let token_label =
-        |i: usize| -> AttrValue { format!("{} {}", S::TokenLabel.t(lang), i + 1).into() };
+        |i: usize| -> AttrValue { format!("{} {}", PageText::TokenLabel.t(lang), i + 1).into() };
     let tokens_here = props.tokens_editable && editable;
     let label = |labels: &Rc<Vec<String>>, i: usize| -> AttrValue {
         labels
@@ -231,10 +231,10 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             Some(h) => format!(
                 "{} ({} {h}) {}",
                 props.name.contract_name(),
-                H::HeadHeading.t(lang),
-                S::Row.t(lang)
+                MapText::HeadHeading.t(lang),
+                PageText::Row.t(lang)
             ),
-            None => format!("{} {}", props.name.contract_name(), S::Row.t(lang)),
+            None => format!("{} {}", props.name.contract_name(), PageText::Row.t(lang)),
         }
         .into()
     });
@@ -278,7 +278,7 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
     // A read-only cell's tooltip is its exact value, written whenever the
     // pointer reaches it (not one attribute per cell per change).
     let onmouseover = (!editable).then(|| {
-        let masked = H::MaskedCell.t(lang);
+        let masked = MapText::MaskedCell.t(lang);
         Callback::from(move |e: MouseEvent| {
             let Some((_, _, td)) = event_element(&e).and_then(|el| cell_of(&el)) else {
                 return;
@@ -310,12 +310,12 @@ pub fn MatrixView(props: &MatrixProps) -> Html {
             };
             format!(
                 "{} {}, {} {}: «{text}» {} {} {good}.",
-                S::Row.t(lang),
+                PageText::Row.t(lang),
                 row + 1,
-                S::Col.t(lang),
+                PageText::Col.t(lang),
                 col + 1,
                 number_error_text(*why, lang),
-                S::LastGoodValue.t(lang)
+                PageText::LastGoodValue.t(lang)
             )
         }
         Problem::Paste(msg) => msg.clone(),

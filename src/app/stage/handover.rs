@@ -1,7 +1,7 @@
 //! The hand-over between two layers: with the residual `X_l + B_l = O_l`,
 //! then `O_l`, which is `X_{l+1}`, and its caption, formula and highlights.
 
-use crate::app::i18n::{fill, Lang, S};
+use crate::app::i18n::{fill, Lang, PageText};
 use crate::lesson::format::{exact, short};
 use crate::lesson::formulas::{layer_input_formula, layer_output_formula};
 use crate::lesson::timeline::subscript;
@@ -84,13 +84,13 @@ pub(super) fn handover_text(pb: &Playback, beat: Beat, lang: Lang) -> (String, A
     let rule = "{background:color-mix(in srgb,var(--output) 24%,#fff);box-shadow:inset 0 0 0 3px var(--output)}";
     match beat {
         Beat::Residual => (
-            fill(S::HandOverResidual.t(lang), &[&a, &subscript(l + 1)]),
+            fill(PageText::HandOverResidual.t(lang), &[&a, &subscript(l + 1)]),
             AttrValue::from(layer_output_formula(l + 1, residual, last)),
             format!("{out}{rule}\n"),
         ),
         Beat::Becomes => (
             fill(
-                S::HandOverBecomes.t(lang),
+                PageText::HandOverBecomes.t(lang),
                 &[&a, &subscript(l + 1), &b, &subscript(l + 2)],
             ),
             AttrValue::from(layer_input_formula(l + 2)),

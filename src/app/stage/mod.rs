@@ -24,7 +24,7 @@ mod highlight;
 mod playback;
 
 use super::effects::{self, now_ms as now};
-use super::i18n::{caption_text, fill, Lang, C, S};
+use super::i18n::{caption_text, fill, CommonText, Lang, PageText};
 use super::state::Layers;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::captions;
@@ -80,11 +80,11 @@ struct Layout {
     extent: (f64, f64),
 }
 
-fn granularity_label(g: Granularity) -> S {
+fn granularity_label(g: Granularity) -> PageText {
     match g {
-        Granularity::Matrix => S::GranMatrix,
-        Granularity::Row => S::GranRow,
-        Granularity::Dot => S::GranDot,
+        Granularity::Matrix => PageText::GranMatrix,
+        Granularity::Row => PageText::GranRow,
+        Granularity::Dot => PageText::GranDot,
     }
 }
 
@@ -440,9 +440,9 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
         ),
     };
     let play_label = if playing {
-        format!("⏸ {}", C::Pause.t(lang))
+        format!("⏸ {}", CommonText::Pause.t(lang))
     } else {
-        format!("▶ {}", C::Play.t(lang))
+        format!("▶ {}", CommonText::Play.t(lang))
     };
     // An embedded figure keeps within its frame: a shorter picture, which
     // scrolls inside itself when taller (two stacked layers' wide inputs).
@@ -453,27 +453,27 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
     };
     let scroll = extent.1 > max_h;
     html! {
-        <section class={classes!("player", "stage", playing.then_some("playing"))} aria-label={S::WalkthroughHeading.t(lang)}
+        <section class={classes!("player", "stage", playing.then_some("playing"))} aria-label={PageText::WalkthroughHeading.t(lang)}
             data-figure="stage" data-step={(step + 1).to_string()} data-steps={n.to_string()}
             data-playing={playing.to_string()} data-speed={speed.to_string()}
             data-time={player.clock.at(t_now).round().to_string()}>
             <div class="player-bar">
-                <h2>{ S::WalkthroughHeading.t(lang) }</h2>
+                <h2>{ PageText::WalkthroughHeading.t(lang) }</h2>
                 <span class="transport">
-                    { button(Some("wt-restart"), "|◀".into(), S::Restart.t(lang).into(), None, act(|| PlayerAction::Go(0))) }
-                    { button(Some("wt-back"), "◀".into(), S::StepBack.t(lang).into(), None, act(|| PlayerAction::Back)) }
-                    { button(Some("wt-play"), play_label, S::PlayPauseKey.t(lang).into(), Some(playing), act(|| PlayerAction::Toggle)) }
-                    { button(Some("wt-fwd"), "▶".into(), S::StepForward.t(lang).into(), None, act(|| PlayerAction::Forward)) }
+                    { button(Some("wt-restart"), "|◀".into(), PageText::Restart.t(lang).into(), None, act(|| PlayerAction::Go(0))) }
+                    { button(Some("wt-back"), "◀".into(), PageText::StepBack.t(lang).into(), None, act(|| PlayerAction::Back)) }
+                    { button(Some("wt-play"), play_label, PageText::PlayPauseKey.t(lang).into(), Some(playing), act(|| PlayerAction::Toggle)) }
+                    { button(Some("wt-fwd"), "▶".into(), PageText::StepForward.t(lang).into(), None, act(|| PlayerAction::Forward)) }
                 </span>
-                <span class="speeds" role="group" aria-label={C::SpeedLabel.t(lang)}>
+                <span class="speeds" role="group" aria-label={CommonText::SpeedLabel.t(lang)}>
                     { for SPEEDS.iter().map(|&s| button(
-                        None, format!("{s}×"), format!("{} {s}×", C::SpeedLabel.t(lang)), Some(speed == s),
+                        None, format!("{s}×"), format!("{} {s}×", CommonText::SpeedLabel.t(lang)), Some(speed == s),
                         { let d = state.dispatcher(); Callback::from(move |_: ()| d.dispatch((now(), PlayerAction::Speed(s)))) },
                     )) }
                 </span>
                 <label class="field inline" for="wt-granularity">
-                    <span class="visually-hidden">{ S::GranularityLabel.t(lang) }</span>
-                    <select id="wt-granularity" onchange={on_granularity} title={S::GranularityLabel.t(lang)}>
+                    <span class="visually-hidden">{ PageText::GranularityLabel.t(lang) }</span>
+                    <select id="wt-granularity" onchange={on_granularity} title={PageText::GranularityLabel.t(lang)}>
                         { for Granularity::ALL.iter().map(|g| html! {
                             <option value={g.code()} selected={*g == player.granularity}>{ granularity_label(*g).t(lang) }</option>
                         }) }
@@ -482,17 +482,17 @@ pub fn Walkthrough(p: &WalkthroughProps) -> Html {
             </div>
             <div class="scrub-row">
                 <input id="wt-scrubber" class="scrubber" type="range" min="1" max={n.to_string()} value={(step + 1).to_string()}
-                    aria-label={S::StepLabel.t(lang)} oninput={scrub} />
+                    aria-label={PageText::StepLabel.t(lang)} oninput={scrub} />
                 <span class="counter">
                     if layers > 1 {
                         <span data-stage-layer={(pb.layer + 1).to_string()} data-handover={pb.beat.map(|_| (pb.layer + 1).to_string())}>
                             { match pb.beat {
-                                Some(_) => fill(S::StageHandOver.t(lang), &[&(pb.layer + 1).to_string(), &(pb.layer + 2).to_string()]),
-                                None => fill(S::StageLayerOf.t(lang), &[&(pb.layer + 1).to_string(), &layers.to_string()]),
+                                Some(_) => fill(PageText::StageHandOver.t(lang), &[&(pb.layer + 1).to_string(), &(pb.layer + 2).to_string()]),
+                                None => fill(PageText::StageLayerOf.t(lang), &[&(pb.layer + 1).to_string(), &layers.to_string()]),
                             } }{ " · " }
                         </span>
                     }
-                    { format!("{} {} / {}", S::StepLabel.t(lang), step + 1, n) }
+                    { format!("{} {} / {}", PageText::StepLabel.t(lang), step + 1, n) }
                 </span>
             </div>
             <div class={classes!("stage-body", scroll.then_some("scrolls"))} ref={body}

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::app::heatmap::{Heatmap, Map};
-use crate::app::i18n::{fill, Lang, T};
+use crate::app::i18n::{fill, Lang, TrainText};
 use crate::attention::Trace;
 use crate::lesson::format::{exact, rounded};
 use std::rc::Rc;
@@ -21,7 +21,7 @@ pub(super) fn head_figure(
     lang: Lang,
 ) -> Html {
     let name = fill(
-        T::HeadName.t(lang),
+        TrainText::HeadName.t(lang),
         &[&(l + 1).to_string(), &(h + 1).to_string()],
     );
     let weights = t.heads[h]
@@ -33,14 +33,17 @@ pub(super) fn head_figure(
     let kind = score.and_then(|s| s.kind);
     let label = score.and_then(|s| {
         let (k, v) = match s.kind? {
-            HeadKind::PreviousToken => (T::PreviousHead, s.previous),
-            HeadKind::Induction => (T::InductionHead, s.induction?),
+            HeadKind::PreviousToken => (TrainText::PreviousHead, s.previous),
+            HeadKind::Induction => (TrainText::InductionHead, s.induction?),
         };
-        Some(fill(T::Labelled.t(lang), &[k.t(lang), &rounded(v, 2)]))
+        Some(fill(
+            TrainText::Labelled.t(lang),
+            &[k.t(lang), &rounded(v, 2)],
+        ))
     });
     let scores = score.map(|s| {
         fill(
-            T::Scores.t(lang),
+            TrainText::Scores.t(lang),
             &[
                 &rounded(s.previous, 2),
                 &s.induction.map_or("—".to_string(), |v| rounded(v, 2)),
@@ -91,12 +94,12 @@ pub(super) fn curve(history: &[(u64, f64, f64)], lang: Lang) -> Html {
             .join(" ")
     };
     let label = fill(
-        T::CurveAxes.t(lang),
+        TrainText::CurveAxes.t(lang),
         &[&(last as u64).to_string(), &rounded(top_loss, 2)],
     );
     html! {
         <figure class="train-curve">
-            <figcaption>{ T::CurveTitle.t(lang) }</figcaption>
+            <figcaption>{ TrainText::CurveTitle.t(lang) }</figcaption>
             <svg viewBox={format!("0 0 {W} {H}")} width={W.to_string()} height={H.to_string()} role="img" aria-label={label.clone()}
                 data-curve="loss" data-points={history.len().to_string()}>
                 <line class="axis" x1={LEFT.to_string()} y1={(H - BOTTOM).to_string()} x2={(W - 6.0).to_string()} y2={(H - BOTTOM).to_string()} />
@@ -115,7 +118,7 @@ pub(super) fn curve(history: &[(u64, f64, f64)], lang: Lang) -> Html {
 /// Decoding (note 000 §6.2) beside the parallel pass, once training stops.
 pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
     let body = if phase == Phase::Training || model.steps() == 0 {
-        html! { <p class="note">{ T::DecodeWhen.t(lang) }</p> }
+        html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
     } else {
         let sample = &model.eval_sample().tokens;
         let n = sample.len();
@@ -132,29 +135,29 @@ pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
                 let same_count = same.iter().filter(|s| **s).count();
                 let agree_count = (0..same.len()).filter(|&i| same[i] && agree[i]).count();
                 let causal = matches!(model.config.task, Task::Previous | Task::Induction);
-                let row = |name: T, cells: Vec<Html>| {
+                let row = |name: TrainText, cells: Vec<Html>| {
                     html! { <tr><th scope="row">{ name.t(lang) }</th>{ for cells }</tr> }
                 };
                 html! {
                     <>
                         <p data-decode-steps={dec.steps.to_string()} data-parallel-passes={par.passes.to_string()}>
-                            { fill(T::DecodeSteps.t(lang), &[&par.passes.to_string(), &n.to_string(), &dec.steps.to_string()]) }
+                            { fill(TrainText::DecodeSteps.t(lang), &[&par.passes.to_string(), &n.to_string(), &dec.steps.to_string()]) }
                         </p>
                         <p data-agree={agree_count.to_string()} data-same={same_count.to_string()}>
-                            { fill(T::DecodeAgree.t(lang), &[&same_count.to_string(), &agree_count.to_string()]) }
-                            if !causal { { " " }{ T::DecodeNotCausal.t(lang) } }
+                            { fill(TrainText::DecodeAgree.t(lang), &[&same_count.to_string(), &agree_count.to_string()]) }
+                            if !causal { { " " }{ TrainText::DecodeNotCausal.t(lang) } }
                         </p>
                         <div class="grid-scroll">
                             <table class="lab-table train-decode" data-decode="">
-                                <thead><tr><th scope="col">{ T::Position.t(lang) }</th>
+                                <thead><tr><th scope="col">{ TrainText::Position.t(lang) }</th>
                                     { for (0..n).map(|i| html! { <th scope="col">{ i + 1 }</th> }) }</tr></thead>
                                 <tbody>
-                                    { row(T::SampleRow, sample.iter().map(|&t| html! { <td>{ label(t) }</td> }).collect()) }
-                                    { row(T::ParallelRow, par.next.iter().enumerate().map(|(i, &t)| html! {
+                                    { row(TrainText::SampleRow, sample.iter().map(|&t| html! { <td>{ label(t) }</td> }).collect()) }
+                                    { row(TrainText::ParallelRow, par.next.iter().enumerate().map(|(i, &t)| html! {
                                         <td data-pos={i.to_string()} data-parallel={label(t)}>{ label(t) }</td> }).collect()) }
-                                    { row(T::DecoderInput, dec.tokens.iter().enumerate().map(|(i, &t)| html! {
+                                    { row(TrainText::DecoderInput, dec.tokens.iter().enumerate().map(|(i, &t)| html! {
                                         <td class={classes!((i >= k).then_some("generated"))}>{ label(t) }</td> }).collect()) }
-                                    { row(T::DecoderRow, (0..n).map(|i| match dec.predictions.get(i) {
+                                    { row(TrainText::DecoderRow, (0..n).map(|i| match dec.predictions.get(i) {
                                         Some(&t) => html! {
                                             <td data-pos={i.to_string()} data-decoded={label(t)} data-same-input={same[i].to_string()}
                                                 data-agree={agree[i].to_string()}
@@ -173,8 +176,8 @@ pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
     let k = (model.config.n / 2).max(1);
     html! {
         <section class="train-decode-section" data-figure="decode">
-            <h3>{ T::DecodeTitle.t(lang) }</h3>
-            <p class="lead">{ fill(T::DecodeLead.t(lang), &[&k.to_string()]) }</p>
+            <h3>{ TrainText::DecodeTitle.t(lang) }</h3>
+            <p class="lead">{ fill(TrainText::DecodeLead.t(lang), &[&k.to_string()]) }</p>
             { body }
         </section>
     }

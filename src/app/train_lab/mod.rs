@@ -30,7 +30,7 @@ pub use mount::{mount, set_lang};
 use run::*;
 
 use super::effects;
-use super::i18n::{fill, Lang, C, T};
+use super::i18n::{fill, CommonText, Lang, TrainText};
 use super::labs::predict::Predict;
 use crate::lesson::format::{exact, rounded, short};
 use std::cell::RefCell;
@@ -71,10 +71,15 @@ impl Problem {
     fn worded(&self, lang: Lang) -> String {
         let zh = lang == Lang::Zh;
         match self {
-            Problem::BadConfig(e) => fill(T::BadConfig.t(lang), &[&e.worded(zh)]),
-            Problem::BadSeed => T::BadSeed.t(lang).to_string(),
-            Problem::ImportFailed(Some(e)) => fill(T::ImportFailed.t(lang), &[&e.worded(zh)]),
-            Problem::ImportFailed(None) => fill(T::ImportFailed.t(lang), &[T::Unreadable.t(lang)]),
+            Problem::BadConfig(e) => fill(TrainText::BadConfig.t(lang), &[&e.worded(zh)]),
+            Problem::BadSeed => TrainText::BadSeed.t(lang).to_string(),
+            Problem::ImportFailed(Some(e)) => {
+                fill(TrainText::ImportFailed.t(lang), &[&e.worded(zh)])
+            }
+            Problem::ImportFailed(None) => fill(
+                TrainText::ImportFailed.t(lang),
+                &[TrainText::Unreadable.t(lang)],
+            ),
         }
     }
 }
@@ -105,44 +110,49 @@ fn config_of(
     c.with_heads(heads)
 }
 
-fn task_text(t: Task) -> T {
+fn task_text(t: Task) -> TrainText {
     match t {
-        Task::Previous => T::TaskPrevious,
-        Task::Reverse => T::TaskReverse,
-        Task::Induction => T::TaskInduction,
-        Task::Majority => T::TaskMajority,
+        Task::Previous => TrainText::TaskPrevious,
+        Task::Reverse => TrainText::TaskReverse,
+        Task::Induction => TrainText::TaskInduction,
+        Task::Majority => TrainText::TaskMajority,
     }
 }
 
-fn positions_text(p: Positions) -> T {
+fn positions_text(p: Positions) -> TrainText {
     match p {
-        Positions::Learned => T::PosLearned,
-        Positions::Sinusoidal => T::PosSinusoidal,
-        Positions::None => T::PosNone,
+        Positions::Learned => TrainText::PosLearned,
+        Positions::Sinusoidal => TrainText::PosSinusoidal,
+        Positions::None => TrainText::PosNone,
     }
 }
 
 /// Each task's question: its text, answers, the right one and why.
-fn question(t: Task) -> (T, [T; 2], usize, T) {
+fn question(t: Task) -> (TrainText, [TrainText; 2], usize, TrainText) {
     match t {
         Task::Previous => (
-            T::QPrevious,
-            [T::AnswerCan, T::AnswerCannot],
+            TrainText::QPrevious,
+            [TrainText::AnswerCan, TrainText::AnswerCannot],
             0,
-            T::EPrevious,
+            TrainText::EPrevious,
         ),
-        Task::Reverse => (T::QReverse, [T::AnswerCan, T::AnswerCannot], 1, T::EReverse),
-        Task::Induction => (
-            T::QInduction,
-            [T::AnswerCan, T::AnswerCannot],
+        Task::Reverse => (
+            TrainText::QReverse,
+            [TrainText::AnswerCan, TrainText::AnswerCannot],
             1,
-            T::EInduction,
+            TrainText::EReverse,
+        ),
+        Task::Induction => (
+            TrainText::QInduction,
+            [TrainText::AnswerCan, TrainText::AnswerCannot],
+            1,
+            TrainText::EInduction,
         ),
         Task::Majority => (
-            T::QMajority,
-            [T::NeedsPositions, T::NoPositionsNeeded],
+            TrainText::QMajority,
+            [TrainText::NeedsPositions, TrainText::NoPositionsNeeded],
             1,
-            T::EMajority,
+            TrainText::EMajority,
         ),
     }
 }
@@ -401,7 +411,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
     let s = &r.shown;
     let pct = |v: f64| rounded(v, 3);
     let now_text = fill(
-        T::Now.t(lang),
+        TrainText::Now.t(lang),
         &[&s.step.to_string(), &pct(s.accuracy), &short(s.loss)],
     );
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
@@ -420,69 +430,69 @@ pub fn TrainLab(p: &TrainProps) -> Html {
 
     html! {
         <div class="train-lab">
-            <p class="lead">{ T::TrainLead.t(lang) }</p>
+            <p class="lead">{ TrainText::TrainLead.t(lang) }</p>
             <Predict key={c.task.code()} question={q.t(lang)} answers={answers.iter().map(|a| AttrValue::from(a.t(lang))).collect::<Vec<_>>()}
-                right={right} explanation={why.t(lang)} words={T::predict_words(lang)}>
+                right={right} explanation={why.t(lang)} words={TrainText::predict_words(lang)}>
                 <p class="train-now" data-now="">{ now_text }</p>
             </Predict>
             <div class="lab-controls train-controls">
-                <label class="field">{ T::Task.t(lang) }
+                <label class="field">{ TrainText::Task.t(lang) }
                     <select data-control="task" onchange={on_task}>
                         { for Task::ALL.iter().map(|t| option(t.code().into(), task_text(*t).t(lang).into(), *t == c.task)) }
                     </select>
                 </label>
-                <label class="field">{ T::Layers.t(lang) }
+                <label class="field">{ TrainText::Layers.t(lang) }
                     <select data-control="layers" onchange={on_layers}>
                         { for (1..=train::MAX_LAYERS).map(|l| option(l.to_string(), l.to_string(), l == c.layers)) }
                     </select>
                 </label>
-                <label class="field">{ T::Heads.t(lang) }
+                <label class="field">{ TrainText::Heads.t(lang) }
                     <select data-control="heads" onchange={on_heads}>
                         { for (1..=train::MAX_HEADS).map(|h| option(h.to_string(), h.to_string(), h == c.heads)) }
                     </select>
                 </label>
-                <label class="field">{ T::DModel.t(lang) }
+                <label class="field">{ TrainText::DModel.t(lang) }
                     <select data-control="d_model" onchange={on_d}>
                         { for d_choices.iter().map(|&d| option(d.to_string(), d.to_string(), d == c.d_model)) }
                     </select>
                 </label>
-                <label class="field">{ T::Positions.t(lang) }
+                <label class="field">{ TrainText::Positions.t(lang) }
                     <select data-control="positional" onchange={on_positions}>
                         { for [Positions::Learned, Positions::Sinusoidal, Positions::None].iter().map(|&pos| option(pos.code().into(), positions_text(pos).t(lang).into(), pos == c.positions)) }
                     </select>
                 </label>
-                <label class="field small">{ T::SeedLabel.t(lang) }
+                <label class="field small">{ TrainText::SeedLabel.t(lang) }
                     <input ref={seed_field} type="number" min="0" step="1" data-control="seed" onchange={on_seed} />
                 </label>
             </div>
             <div class="train-buttons">
                 <button data-control="train" class="primary" onclick={on_train} disabled={phase == Phase::Done}
                     aria-pressed={(phase == Phase::Training).to_string()}>
-                    { if phase == Phase::Training { C::Pause.t(lang) } else { T::Train.t(lang) } }
+                    { if phase == Phase::Training { CommonText::Pause.t(lang) } else { TrainText::Train.t(lang) } }
                 </button>
-                <button data-control="step" onclick={on_step} disabled={phase == Phase::Training || r.model.steps() >= MAX_STEPS}>{ T::OneStep.t(lang) }</button>
-                <button data-control="reset" onclick={on_reset}>{ T::Reset.t(lang) }</button>
-                <span class="train-speed" role="group" aria-label={C::SpeedLabel.t(lang)}>
-                    { C::SpeedLabel.t(lang) }{ C::Colon.t(lang) }
+                <button data-control="step" onclick={on_step} disabled={phase == Phase::Training || r.model.steps() >= MAX_STEPS}>{ TrainText::OneStep.t(lang) }</button>
+                <button data-control="reset" onclick={on_reset}>{ TrainText::Reset.t(lang) }</button>
+                <span class="train-speed" role="group" aria-label={CommonText::SpeedLabel.t(lang)}>
+                    { CommonText::SpeedLabel.t(lang) }{ CommonText::Colon.t(lang) }
                     { for SPEEDS.iter().map(|&(v, label)| html! {
                         <button data-speed-button={exact(v)} aria-pressed={(r.speed == v).to_string()} onclick={on_speed(v)}>{ label }</button>
                     }) }
                 </span>
                 <span class="train-rate">
-                    { fill(T::Target.t(lang), &[&exact(r.rate())]) }
+                    { fill(TrainText::Target.t(lang), &[&exact(r.rate())]) }
                     { " · " }
                     <span data-measured={r.measured.map(|m| rounded(m, 2))}>
-                        { fill(T::Measured.t(lang), &[&r.measured.map_or("—".to_string(), |m| rounded(m, 1))]) }
+                        { fill(TrainText::Measured.t(lang), &[&r.measured.map_or("—".to_string(), |m| rounded(m, 1))]) }
                     </span>
                 </span>
             </div>
             <div class="train-buttons">
                 if let Some(open) = on_open {
-                    <button data-control="open" onclick={open}>{ T::Open.t(lang) }</button>
+                    <button data-control="open" onclick={open}>{ TrainText::Open.t(lang) }</button>
                 }
-                <button data-control="export" onclick={on_export}>{ T::Export.t(lang) }</button>
+                <button data-control="export" onclick={on_export}>{ TrainText::Export.t(lang) }</button>
                 <label class="button">
-                    { T::Import.t(lang) }
+                    { TrainText::Import.t(lang) }
                     <input class="visually-hidden" type="file" accept=".json,application/json" data-control="import" onchange={on_import} />
                 </label>
             </div>
@@ -490,18 +500,18 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 <p class="field-error" role="alert">{ e.worded(lang) }</p>
             }
             if let Some(steps) = *note {
-                <p class="note" role="status">{ fill(T::Imported.t(lang), &[&steps.to_string()]) }</p>
+                <p class="note" role="status">{ fill(TrainText::Imported.t(lang), &[&steps.to_string()]) }</p>
             }
             <dl class="train-readout" aria-live="off">
-                <div><dt>{ T::Step.t(lang) }</dt><dd data-readout="step">{ s.step }</dd></div>
-                <div><dt>{ T::Loss.t(lang) }</dt><dd data-readout="loss">{ short(s.loss) }</dd></div>
-                <div><dt>{ T::Accuracy.t(lang) }</dt><dd data-readout="accuracy">{ pct(s.accuracy) }</dd></div>
-                <div><dt>{ T::State.t(lang) }</dt><dd data-readout="state">{ phase.text().t(lang) }</dd></div>
+                <div><dt>{ TrainText::Step.t(lang) }</dt><dd data-readout="step">{ s.step }</dd></div>
+                <div><dt>{ TrainText::Loss.t(lang) }</dt><dd data-readout="loss">{ short(s.loss) }</dd></div>
+                <div><dt>{ TrainText::Accuracy.t(lang) }</dt><dd data-readout="accuracy">{ pct(s.accuracy) }</dd></div>
+                <div><dt>{ TrainText::State.t(lang) }</dt><dd data-readout="state">{ phase.text().t(lang) }</dd></div>
             </dl>
-            <p class="note">{ fill(T::EvalSet.t(lang), &[&train::EVAL_SIZE.to_string()]) }{ " " }{ fill(T::DoneRule.t(lang), &[&MAX_STEPS.to_string()]) }</p>
+            <p class="note">{ fill(TrainText::EvalSet.t(lang), &[&train::EVAL_SIZE.to_string()]) }{ " " }{ fill(TrainText::DoneRule.t(lang), &[&MAX_STEPS.to_string()]) }</p>
             { curve(&r.history, lang) }
-            <h3>{ T::HeadsTitle.t(lang) }</h3>
-            <p class="train-sample">{ T::Sample.t(lang) }{ " " }
+            <h3>{ TrainText::HeadsTitle.t(lang) }</h3>
+            <p class="train-sample">{ TrainText::Sample.t(lang) }{ " " }
                 { for s.traces.first().map(|t| t.tokens.clone()).unwrap_or_default().into_iter().map(|t| html! { <span class="chip">{ t }</span> }) }
             </p>
             <div class="train-layers">

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::effects;
-use crate::app::i18n::T;
+use crate::app::i18n::TrainText;
 use crate::attention::Trace;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -38,12 +38,12 @@ impl Phase {
         }
     }
 
-    pub(super) fn text(self) -> T {
+    pub(super) fn text(self) -> TrainText {
         match self {
-            Phase::Idle => T::StateIdle,
-            Phase::Training => T::StateTraining,
-            Phase::Paused => T::StatePaused,
-            Phase::Done => T::StateDone,
+            Phase::Idle => TrainText::StateIdle,
+            Phase::Training => TrainText::StateTraining,
+            Phase::Paused => TrainText::StatePaused,
+            Phase::Done => TrainText::StateDone,
         }
     }
 }
