@@ -20,7 +20,7 @@
 use std::fmt;
 
 pub mod de;
-pub use de::{check, decimal, parse, Fault};
+pub use de::{check, decimal, Fault};
 
 /// A JSON value. Objects keep their keys in document (or insertion) order.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,8 +29,8 @@ pub enum Json {
     Bool(bool),
     Number(f64),
     /// A whole number ≥ 0 written digit for digit, beyond f64's 2⁵³ too (a
-    /// seed). Only written: [`parse`] reads every number as
-    /// [`Json::Number`], and a reader that wants a `u64` asks serde for one.
+    /// seed). Only written: read back through serde, a value's numbers are
+    /// [`Json::Number`]s, and a reader that wants a `u64` asks serde for one.
     Whole(u64),
     String(String),
     Array(Vec<Json>),
@@ -146,14 +146,6 @@ impl Json {
         match self {
             Json::Number(x) => Some(*x),
             Json::Whole(n) => Some(*n as f64),
-            _ => None,
-        }
-    }
-
-    /// A whole number as written, digits only ([`Json::Whole`]).
-    pub fn as_u64(&self) -> Option<u64> {
-        match self {
-            Json::Whole(n) => Some(*n),
             _ => None,
         }
     }

@@ -34,13 +34,6 @@ pub fn check(text: &str) -> Result<(), Fault> {
         .map_err(|e| fault(text, &e))
 }
 
-/// Any JSON text as a [`Json`]; numbers are f64s. Nesting deeper than
-/// serde_json's limit of 128 is refused ([`JsonProblem::TooDeep`]).
-pub fn parse(text: &str) -> Result<Json, Fault> {
-    check(text)?;
-    serde_json::from_str(text).map_err(|e| fault(text, &e))
-}
-
 /// Where and what serde_json's error `e` on `text` is.
 pub fn fault(text: &str, e: &serde_json::Error) -> Fault {
     located(text, e, problem_of(e))
