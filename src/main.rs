@@ -4,7 +4,7 @@
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-use attention_lab::app::{effects, App};
+use attention_lab::app::{web, App};
 
 fn main() {
     // A failure is shown, never a frozen page (src/app/failure.rs).
@@ -13,11 +13,11 @@ fn main() {
     // (src/app/i18n/load.rs); the pre-rendered first screen stays until then.
     #[cfg(feature = "split")]
     wasm_bindgen_futures::spawn_local(async {
-        let lang = effects::initial_lang(false);
+        let lang = web::initial_lang(false);
         if attention_lab::app::i18n::load(lang).await {
             render();
         } else {
-            effects::words_unavailable();
+            web::words_unavailable();
         }
     });
     #[cfg(not(feature = "split"))]
@@ -27,7 +27,7 @@ fn main() {
 fn render() {
     // Into its own element: the body keeps the pre-rendered first screen
     // until the app's stage replaces it (docs/performance.md, "First paint").
-    let Some(root) = effects::app_root() else {
+    let Some(root) = web::app_root() else {
         yew::Renderer::<App>::new().render();
         return;
     };

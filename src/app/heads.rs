@@ -196,7 +196,7 @@ fn BlockMatrix(p: &BlockProps) -> Html {
 #[component]
 pub fn HeadsPanel(props: &HeadsProps) -> Html {
     let node = use_node_ref();
-    let (scenario, trace, stack) = super::effects::use_when_seen(
+    let (scenario, trace, stack) = super::hooks::use_when_seen(
         node.clone(),
         (
             props.scenario.clone(),
@@ -402,15 +402,15 @@ fn model_view(
             <p class="note">{ PageText::ModelViewIntro.t(lang) }</p>
             <div class="model-grid">
                 { for stack.traces.iter().enumerate().map(|(l, t)| html! {
-                    <div class="model-row" role="group" aria-label={super::layers::layer_heading(l + 1, lang)}>
-                        <span class="model-layer">{ super::layers::layer_heading(l + 1, lang) }</span>
+                    <div class="model-row" role="group" aria-label={super::workbench::layers::layer_heading(l + 1, lang)}>
+                        <span class="model-layer">{ super::workbench::layers::layer_heading(l + 1, lang) }</span>
                         { for (0..t.heads.len()).map(|r| {
                             let is_focused = **focus == Some((l, r));
                             let activate = {
                                 let focus = focus.clone();
                                 Callback::from(move |_| focus.set(if is_focused { None } else { Some((l, r)) }))
                             };
-                            let name = format!("{} · {}", super::layers::layer_heading(l + 1, lang), head_name(lang, r));
+                            let name = format!("{} · {}", super::workbench::layers::layer_heading(l + 1, lang), head_name(lang, r));
                             html! {
                                 <figure class={classes!("heat-fig", "model-cell", is_focused.then_some("focused"))}>
                                     <figcaption><span class="head-name">{ head_name(lang, r) }</span></figcaption>

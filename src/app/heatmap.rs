@@ -2,8 +2,8 @@
 //! mouse or the arrow keys, exports, and a table for screen readers.
 
 use super::canvas::{self, CellText};
-use super::effects;
 use super::i18n::{CommonText, Lang, MapText};
+use super::web;
 use crate::attention::{Matrix, Trace};
 use crate::lesson::format::{exact, short};
 use crate::lesson::grid::{step_clamped, Move};
@@ -347,17 +347,17 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                         .cast::<web_sys::HtmlCanvasElement>()
                         .and_then(|c| canvas::png_url(&c))
                     {
-                        effects::download_url(&name, &url);
+                        web::download_url(&name, &url);
                     }
                 }
                 "svg" => {
                     let (layout, labels) = p.figure(1.0);
                     let text =
                         heatmap::svg(&layout, &labels, p.scale(), &p.title, |r, c| p.cell(r, c));
-                    effects::download(&name, "image/svg+xml", &text);
+                    web::download(&name, "image/svg+xml", &text);
                 }
                 _ => {
-                    effects::download(
+                    web::download(
                         &name,
                         "text/csv",
                         &heatmap::csv(&p.trace.tokens, &p.matrix()),

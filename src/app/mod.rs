@@ -1,32 +1,30 @@
 //! The Yew page. It renders a [`Trace`](crate::attention::Trace) and
 //! dispatches [`state::Action`]s; it computes nothing itself.
 
-pub mod effects;
 pub mod failure;
 pub mod i18n;
 pub mod matrix;
 pub mod state;
 pub mod url;
+pub mod web;
 
 pub mod canvas;
 mod chunks;
 mod collapse;
-mod controls;
-mod derivation;
 mod head_view;
 mod heads;
 mod heatmap;
+mod hooks;
 mod induction;
 mod labs;
-mod layers;
 mod page;
 pub mod persist;
 pub mod refusal;
 mod rich;
 mod stage;
-mod toolbar;
 mod train_lab;
 pub mod views;
+mod workbench;
 
 pub use page::App;
 

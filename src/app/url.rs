@@ -1,5 +1,5 @@
 //! Share links and query parameters (docs/format.md §4). Pure string work, tested
-//! natively; the effects that read `window.location` live in `effects.rs`.
+//! natively; the effects that read `window.location` live in `web/`.
 //!
 //! `#s=<base64url, no padding, of the scenario JSON>` carries a whole
 //! scenario. A broken or oversized one must never replace the page with an
@@ -194,7 +194,7 @@ pub fn embed_params(view: &str, lang: &str, search: &str, caption: bool) -> Stri
 }
 
 /// The embed code for a page at `origin` + `path` (see
-/// [`super::effects::embed_snippet`]). Change `view=` to `workbench` for the
+/// [`super::web::embed_snippet`]). Change `view=` to `workbench` for the
 /// matrices alone; `lock=1` keeps the numbers read-only.
 pub fn embed_snippet(origin: &str, path: &str, params: &str, fragment: &str) -> String {
     format!(

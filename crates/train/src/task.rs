@@ -9,15 +9,40 @@ use crate::ModelReason;
 use attention::random::Rng;
 use attention::Mask;
 
-/// What the model is trained to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
+/// Defines [`Task`] with its file word: the enum, [`Task::ALL`] and
+/// [`Task::code`] come from the one list, so a task added to the enum is
+/// in `ALL` and has a code by construction (docs/architecture.md, "Add a
+/// training task", says where else it must go; each of those places is an
+/// exhaustive `match`, so the compiler lists them).
+macro_rules! tasks {
+    ($($(#[$doc:meta])* $name:ident = $code:literal,)*) => {
+        /// What the model is trained to do.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Task {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Task {
+            /// Every task, in the lab's order.
+            pub const ALL: [Task; [$($code),*].len()] = [$(Task::$name),*];
+
+            /// The file's word for it.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(Task::$name => $code,)*
+                }
+            }
+        }
+    };
+}
+
+tasks! {
     /// Position i predicts token i − 1 (positions ≥ 1), causal mask: one
     /// layer learns a previous-token head.
-    Previous,
+    Previous = "previous",
     /// Position i predicts token n − 1 − i, no mask: only positions say
     /// where "the mirror position" is (note 000 §5.2).
-    Reverse,
+    Reverse = "reverse",
     /// Filler, a block of m distinct tokens, filler, the block again from
     /// its token s (0 ≤ s ≤ m − 2) to its end, filler to length n; filler
     /// tokens are never the block's, so each token of the repeat has one
@@ -26,32 +51,14 @@ pub enum Task {
     /// m, s and the filler lengths vary, so neither a fixed offset nor a
     /// fixed place solves it: two layers build a previous-token head, then
     /// an induction head.
-    Induction,
+    Induction = "induction",
     /// Sequence classification (note 000 §2.1): the label is the token that
     /// occurs most often (samples with a tie are drawn again), read from the
     /// last position, no mask.
-    Majority,
+    Majority = "majority",
 }
 
 impl Task {
-    /// Every task, in the lab's order.
-    pub const ALL: [Task; 4] = [
-        Task::Previous,
-        Task::Reverse,
-        Task::Induction,
-        Task::Majority,
-    ];
-
-    /// The file's word for it.
-    pub fn code(self) -> &'static str {
-        match self {
-            Task::Previous => "previous",
-            Task::Reverse => "reverse",
-            Task::Induction => "induction",
-            Task::Majority => "majority",
-        }
-    }
-
     /// The task named `code`, if any.
     pub fn from_code(code: &str) -> Option<Task> {
         Task::ALL.into_iter().find(|t| t.code() == code)

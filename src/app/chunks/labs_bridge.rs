@@ -11,8 +11,8 @@
 //! (undo, saving and share links stay here).
 
 use super::ChunkFailed;
-use crate::app::effects::View;
 use crate::app::i18n::Lang;
+use crate::app::web::View;
 use crate::app::Shared;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
@@ -161,7 +161,7 @@ pub fn use_labs(
             };
             let (s, t, lang, convention) =
                 (scenario.0.clone(), trace.0.clone(), *lang, *convention);
-            *waiting.borrow_mut() = Some(crate::app::effects::after_paint(move || {
+            *waiting.borrow_mut() = Some(crate::app::web::after_paint(move || {
                 update(s, t, lang, convention);
             }));
         },

@@ -7,7 +7,7 @@
 //! The start script (`start-<hash>.js`, `scripts/postbuild.py`) defines
 //! `attentionLabText(lang)`, a promise of a language's file, and starts
 //! fetching the language the app will open in (by the rule of
-//! `effects::initial_lang`) while the WebAssembly compiles. The app renders only once its language is here
+//! `web::initial_lang`) while the WebAssembly compiles. The app renders only once its language is here
 //! (`src/main.rs`), and switches language only once the other one is
 //! (`page.rs`), so [`loaded`] never answers for a language not yet read.
 

@@ -6,8 +6,8 @@
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
 use super::{keep_setting, mini, setting, whole};
-use crate::app::effects::now_ms as now;
 use crate::app::i18n::{fill, CommonText, LabText, Lang};
+use crate::app::web::now_ms as now;
 use crate::app::Shared;
 use crate::attention::cost::{
     complexity, kv_decode, layers_to_reach, linear_parallel, linear_recurrent, run, Counts, Dims,

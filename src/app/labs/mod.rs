@@ -125,7 +125,7 @@ fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
 /// `views::VIEWS`), if it reads as a `T` that `ok` accepts: a copied
 /// embed code or link opens the lab as the reader left it.
 fn setting<T: Setting>(key: &str, ok: impl Fn(&T) -> bool) -> Option<T> {
-    crate::app::effects::query(key)
+    crate::app::web::query(key)
         .and_then(|v| T::read(&v))
         .filter(ok)
 }
@@ -156,5 +156,5 @@ impl Setting for f64 {
 
 /// Writes a lab's setting into the address (no reload, no history entry).
 fn keep_setting(key: &str, value: impl std::fmt::Display) {
-    crate::app::effects::set_query(key, &value.to_string());
+    crate::app::web::set_query(key, &value.to_string());
 }

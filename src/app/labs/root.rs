@@ -12,9 +12,9 @@
 //! edit made in the masks lab goes back to the page as an edit, so undo,
 //! saving and share links stay the page's.
 
-use crate::app::effects::View;
 use crate::app::i18n::{CommonText, Lang};
 use crate::app::labs::{LabCtx, LABS};
+use crate::app::web::View;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
 use crate::lesson::names::Convention;

@@ -180,6 +180,7 @@ pub(super) fn tour_of(full: &Scenario, stack: &Layers, g: Granularity) -> Tour {
 }
 
 /// What happens to the player (dispatched with the real time).
+#[derive(Clone)]
 pub(super) enum PlayerAction {
     /// An animation frame (with reduced motion, steps only).
     Tick {

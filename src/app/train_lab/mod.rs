@@ -11,6 +11,14 @@
 //! long as a step of `induction`) takes a frame of its own, at most every
 //! [`EVAL_EVERY_MS`]. So every task of the main thread stays short and
 //! Pause, handled between two frames, stops training within one frame.
+//! The frames come from the page's animation clock
+//! ([`crate::app::hooks::use_animation_clock`]).
+//!
+//! The parts: [`run`] (a run of training: slices, evaluation, the measured
+//! rate), [`settings`] (the settings' pure machine), [`panel`] (the
+//! controls and the read-out), [`figures`] (the loss curve, the heads and
+//! the decoding), [`words`], [`attributes`] (the page contract's
+//! attributes) and [`mount`] (the chunk's entry).
 //!
 //! The lab element (the page's `section[data-lab="train"]`) carries the
 //! page contract's attributes (docs/format.md §3): `data-train-step`,
@@ -19,24 +27,30 @@
 //! `data-longest-slice-ms` and `data-slices` (slices run, over 16 ms, over
 //! 50 ms).
 
+mod attributes;
 mod figures;
-mod frame;
 mod mount;
+mod panel;
 mod run;
+mod settings;
+mod words;
 
+use attributes::mark;
 use figures::{curve, decode_view, head_figure};
-use frame::{mark, request};
 pub use mount::{mount, set_lang};
+use panel::{buttons, readout, settings_row, Buttons};
 use run::*;
+use settings::Setting;
+use words::{question, Problem};
 
-use super::effects;
-use super::i18n::{fill, CommonText, Lang, TrainText};
+use super::hooks::use_animation_clock;
+use super::i18n::{fill, Lang, TrainText};
 use super::labs::predict::Predict;
-use crate::lesson::format::{exact, rounded, short};
+use super::web;
+use crate::lesson::format::{rounded, short};
 use std::cell::RefCell;
 use std::rc::Rc;
-use train::{Config, Model, Positions, Task};
-use wasm_bindgen::prelude::*;
+use train::{Config, Model, Task};
 use yew::prelude::*;
 
 /// Steps per second at 1× (0.5× and 1.5× scale it). `induction` needs
@@ -55,106 +69,9 @@ pub const MAX_STEPS: u64 = 1500;
 /// The seed the lab opens with.
 pub const DEFAULT_SEED: u64 = 5;
 
-/// What the lab refused, kept as data and worded when shown, so that it
-/// follows a change of language like everything else on the page.
-#[derive(Clone, PartialEq)]
-enum Problem {
-    /// A setting that builds no model.
-    BadConfig(train::ModelError),
-    /// A seed that is not a whole number ≥ 0.
-    BadSeed,
-    /// A model file refused (or, `None`, a file that could not be read).
-    ImportFailed(Option<train::ModelError>),
-}
-
-impl Problem {
-    fn worded(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
-        match self {
-            Problem::BadConfig(e) => fill(TrainText::BadConfig.t(lang), &[&e.worded(zh)]),
-            Problem::BadSeed => TrainText::BadSeed.t(lang).to_string(),
-            Problem::ImportFailed(Some(e)) => {
-                fill(TrainText::ImportFailed.t(lang), &[&e.worded(zh)])
-            }
-            Problem::ImportFailed(None) => fill(
-                TrainText::ImportFailed.t(lang),
-                &[TrainText::Unreadable.t(lang)],
-            ),
-        }
-    }
-}
-
-/// A new run of `model` (stopped), keeping whether a frame is already
-/// asked for, so the loop never runs twice a frame.
+/// A new run of `model` (stopped).
 fn replace(run: &RefCell<Run>, model: Model) {
-    let mut next = Run::new(model);
-    let mut r = run.borrow_mut();
-    next.pending = r.pending;
-    *r = next;
-}
-
-/// The config the controls describe: the task's defaults with the
-/// reader's layers, heads, width, positions and seed.
-fn config_of(
-    task: Task,
-    layers: usize,
-    heads: usize,
-    d_model: usize,
-    positions: Positions,
-    seed: u64,
-) -> Config {
-    let mut c = Config::new(task, seed);
-    c.layers = layers;
-    c.d_model = d_model;
-    c.positions = positions;
-    c.with_heads(heads)
-}
-
-fn task_text(t: Task) -> TrainText {
-    match t {
-        Task::Previous => TrainText::TaskPrevious,
-        Task::Reverse => TrainText::TaskReverse,
-        Task::Induction => TrainText::TaskInduction,
-        Task::Majority => TrainText::TaskMajority,
-    }
-}
-
-fn positions_text(p: Positions) -> TrainText {
-    match p {
-        Positions::Learned => TrainText::PosLearned,
-        Positions::Sinusoidal => TrainText::PosSinusoidal,
-        Positions::None => TrainText::PosNone,
-    }
-}
-
-/// Each task's question: its text, answers, the right one and why.
-fn question(t: Task) -> (TrainText, [TrainText; 2], usize, TrainText) {
-    match t {
-        Task::Previous => (
-            TrainText::QPrevious,
-            [TrainText::AnswerCan, TrainText::AnswerCannot],
-            0,
-            TrainText::EPrevious,
-        ),
-        Task::Reverse => (
-            TrainText::QReverse,
-            [TrainText::AnswerCan, TrainText::AnswerCannot],
-            1,
-            TrainText::EReverse,
-        ),
-        Task::Induction => (
-            TrainText::QInduction,
-            [TrainText::AnswerCan, TrainText::AnswerCannot],
-            1,
-            TrainText::EInduction,
-        ),
-        Task::Majority => (
-            TrainText::QMajority,
-            [TrainText::NeedsPositions, TrainText::NoPositionsNeeded],
-            1,
-            TrainText::EMajority,
-        ),
-    }
+    *run.borrow_mut() = Run::new(model);
 }
 
 #[derive(Properties, PartialEq, Clone)]
@@ -178,6 +95,24 @@ fn value_of(e: &Event) -> String {
         .unwrap_or_default()
 }
 
+/// One slice of training in an animation frame; whether to go on. The
+/// lab renders again after an evaluation and when training stops.
+fn train_slice(run: &RefCell<Run>, ui: &UseForceUpdateHandle) -> bool {
+    let (redraw, again) = {
+        let mut r = run.borrow_mut();
+        if r.phase != Phase::Training {
+            return false;
+        }
+        let evaluated = r.slice();
+        let again = r.phase == Phase::Training;
+        (evaluated || !again, again)
+    };
+    if redraw {
+        ui.force_update();
+    }
+    again
+}
+
 #[component]
 pub fn TrainLab(p: &TrainProps) -> Html {
     let lang = p.lang;
@@ -188,52 +123,20 @@ pub fn TrainLab(p: &TrainProps) -> Html {
     let error = use_state(|| None::<Problem>);
     // The steps of the model last imported, said until the next change.
     let note = use_state(|| None::<u64>);
-    // The frame loop: one closure, kept for the lab's life, that runs a
-    // slice and asks for the next frame while training.
-    let frame = use_mut_ref(|| None::<Closure<dyn FnMut(f64)>>);
-    let schedule: Rc<dyn Fn()> = {
-        let (run, frame, ui) = (run.clone(), frame.clone(), ui.clone());
-        Rc::new(move || {
-            if frame.borrow().is_none() {
-                let (run2, frame2, ui2) = (run.clone(), frame.clone(), ui.clone());
-                let f = Closure::<dyn FnMut(f64)>::new(move |_: f64| {
-                    let (redraw, again) = {
-                        let mut r = run2.borrow_mut();
-                        r.pending = false;
-                        if r.phase != Phase::Training {
-                            (false, false)
-                        } else {
-                            let evaluated = r.slice();
-                            let again = r.phase == Phase::Training;
-                            (evaluated || !again, again)
-                        }
-                    };
-                    if again && request(&frame2) {
-                        run2.borrow_mut().pending = true;
-                    }
-                    if redraw {
-                        ui2.force_update();
-                    }
-                });
-                *frame.borrow_mut() = Some(f);
-            }
-            if !run.borrow().pending && request(&frame) {
-                run.borrow_mut().pending = true;
-            }
-        })
-    };
-
+    let training = run.borrow().phase == Phase::Training;
+    use_animation_clock(training, || {
+        let (run, ui) = (run.clone(), ui.clone());
+        move || train_slice(&run, &ui)
+    });
     // The contract's attributes on the lab element, after every render
     // (and at once on Train and Pause).
     {
         let (run, lab) = (run.clone(), p.lab.clone());
         use_effect(move || mark(&lab, &run.borrow()));
     }
-
     let r = run.borrow();
     let c = r.model.config.clone();
-    let seed_field = super::effects::use_input_value(c.seed.to_string().into());
-    let phase = r.phase;
+    let seed_field = super::hooks::use_input_value(c.seed.to_string().into());
 
     // Any change of the settings: a fresh model (training stops).
     let rebuild = {
@@ -248,78 +151,25 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             Err(e) => error.set(Some(Problem::BadConfig(e))),
         })
     };
-    let setting = |f: fn(&Config, &str) -> Option<Config>| {
+    let on_setting = |setting: Setting| {
         let (rebuild, c, error) = (rebuild.clone(), c.clone(), error.clone());
-        Callback::from(move |e: Event| match f(&c, &value_of(&e)) {
+        Callback::from(move |e: Event| match setting.apply(&c, &value_of(&e)) {
             Some(next) => rebuild(next),
             None => error.set(Some(Problem::BadSeed)),
         })
     };
-    // A new task starts from its own defaults (docs/training.md).
-    let on_task = setting(|c, v| Task::from_code(v).map(|t| Config::new(t, c.seed)));
-    let on_layers = setting(|c, v| {
-        let l = v.parse().ok()?;
-        Some(config_of(
-            c.task,
-            l,
-            c.heads,
-            c.d_model,
-            c.positions,
-            c.seed,
-        ))
-    });
-    let on_heads = setting(|c, v| {
-        let h = v.parse().ok()?;
-        Some(config_of(
-            c.task,
-            c.layers,
-            h,
-            c.d_model,
-            c.positions,
-            c.seed,
-        ))
-    });
-    let on_d = setting(|c, v| {
-        let d = v.parse().ok()?;
-        Some(config_of(c.task, c.layers, c.heads, d, c.positions, c.seed))
-    });
-    let on_positions = setting(|c, v| {
-        let pos = Positions::from_code(v)?;
-        Some(config_of(c.task, c.layers, c.heads, c.d_model, pos, c.seed))
-    });
-    let on_seed = setting(|c, v| {
-        let s = v.trim().parse().ok()?;
-        Some(config_of(
-            c.task,
-            c.layers,
-            c.heads,
-            c.d_model,
-            c.positions,
-            s,
-        ))
-    });
-
     let on_train = {
-        let (run, ui, schedule, lab) = (run.clone(), ui.clone(), schedule.clone(), p.lab.clone());
+        let (run, ui, lab) = (run.clone(), ui.clone(), p.lab.clone());
         Callback::from(move |_: MouseEvent| {
-            let training = {
+            {
                 let mut r = run.borrow_mut();
                 match r.phase {
-                    Phase::Training => {
-                        r.pause();
-                        false
-                    }
-                    Phase::Done => false,
-                    _ => {
-                        r.start();
-                        true
-                    }
+                    Phase::Training => r.pause(),
+                    Phase::Done => {}
+                    _ => r.start(),
                 }
-            };
-            mark(&lab, &run.borrow());
-            if training {
-                schedule();
             }
+            mark(&lab, &run.borrow());
             ui.force_update();
         })
     };
@@ -342,15 +192,10 @@ pub fn TrainLab(p: &TrainProps) -> Html {
         let (rebuild, c) = (rebuild.clone(), c.clone());
         Callback::from(move |_: MouseEvent| rebuild(c.clone()))
     };
-    let on_speed = |speed: f64| {
+    let on_speed = {
         let (run, ui) = (run.clone(), ui.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut r = run.borrow_mut();
-            r.speed = speed;
-            r.anchor = (now(), r.model.steps());
-            r.window.clear();
-            r.measured = None;
-            drop(r);
+        Callback::from(move |speed: f64| {
+            run.borrow_mut().set_speed(speed);
             ui.force_update();
         })
     };
@@ -363,7 +208,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 r.model.config.task.code(),
                 r.model.steps()
             );
-            effects::download(&name, "application/json", &r.model.to_json());
+            web::download(&name, "application/json", &r.model.to_json());
         })
     };
     let on_import = {
@@ -378,7 +223,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             input.set_value("");
             let (run, ui, error, note) = (run.clone(), ui.clone(), error.clone(), note.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                let text = effects::read_file(file).await.ok();
+                let text = web::read_file(file).await.ok();
                 match text.as_deref().map(Model::from_json) {
                     Some(Ok(m)) => {
                         let steps = m.steps();
@@ -409,24 +254,12 @@ pub fn TrainLab(p: &TrainProps) -> Html {
 
     let (q, answers, right, why) = question(c.task);
     let s = &r.shown;
-    let pct = |v: f64| rounded(v, 3);
     let now_text = fill(
         TrainText::Now.t(lang),
-        &[&s.step.to_string(), &pct(s.accuracy), &short(s.loss)],
+        &[&s.step.to_string(), &rounded(s.accuracy, 3), &short(s.loss)],
     );
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-    let n = c.n;
-    let cell_css = if n <= 9 { 22.0 } else { 16.0 };
-    let option = |value: String, text: String, selected: bool| {
-        html! { <option value={value} selected={selected}>{ text }</option> }
-    };
-    let d_choices: Vec<usize> = {
-        let mut d = vec![8, 16, 32];
-        if !d.contains(&c.d_model) {
-            d.push(c.d_model);
-        }
-        d
-    };
+    let cell_css = if c.n <= 9 { 22.0 } else { 16.0 };
 
     html! {
         <div class="train-lab">
@@ -435,80 +268,15 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                 right={right} explanation={why.t(lang)} words={TrainText::predict_words(lang)}>
                 <p class="train-now" data-now="">{ now_text }</p>
             </Predict>
-            <div class="lab-controls train-controls">
-                <label class="field">{ TrainText::Task.t(lang) }
-                    <select data-control="task" onchange={on_task}>
-                        { for Task::ALL.iter().map(|t| option(t.code().into(), task_text(*t).t(lang).into(), *t == c.task)) }
-                    </select>
-                </label>
-                <label class="field">{ TrainText::Layers.t(lang) }
-                    <select data-control="layers" onchange={on_layers}>
-                        { for (1..=train::MAX_LAYERS).map(|l| option(l.to_string(), l.to_string(), l == c.layers)) }
-                    </select>
-                </label>
-                <label class="field">{ TrainText::Heads.t(lang) }
-                    <select data-control="heads" onchange={on_heads}>
-                        { for (1..=train::MAX_HEADS).map(|h| option(h.to_string(), h.to_string(), h == c.heads)) }
-                    </select>
-                </label>
-                <label class="field">{ TrainText::DModel.t(lang) }
-                    <select data-control="d_model" onchange={on_d}>
-                        { for d_choices.iter().map(|&d| option(d.to_string(), d.to_string(), d == c.d_model)) }
-                    </select>
-                </label>
-                <label class="field">{ TrainText::Positions.t(lang) }
-                    <select data-control="positional" onchange={on_positions}>
-                        { for [Positions::Learned, Positions::Sinusoidal, Positions::None].iter().map(|&pos| option(pos.code().into(), positions_text(pos).t(lang).into(), pos == c.positions)) }
-                    </select>
-                </label>
-                <label class="field small">{ TrainText::SeedLabel.t(lang) }
-                    <input ref={seed_field} type="number" min="0" step="1" data-control="seed" onchange={on_seed} />
-                </label>
-            </div>
-            <div class="train-buttons">
-                <button data-control="train" class="primary" onclick={on_train} disabled={phase == Phase::Done}
-                    aria-pressed={(phase == Phase::Training).to_string()}>
-                    { if phase == Phase::Training { CommonText::Pause.t(lang) } else { TrainText::Train.t(lang) } }
-                </button>
-                <button data-control="step" onclick={on_step} disabled={phase == Phase::Training || r.model.steps() >= MAX_STEPS}>{ TrainText::OneStep.t(lang) }</button>
-                <button data-control="reset" onclick={on_reset}>{ TrainText::Reset.t(lang) }</button>
-                <span class="train-speed" role="group" aria-label={CommonText::SpeedLabel.t(lang)}>
-                    { CommonText::SpeedLabel.t(lang) }{ CommonText::Colon.t(lang) }
-                    { for SPEEDS.iter().map(|&(v, label)| html! {
-                        <button data-speed-button={exact(v)} aria-pressed={(r.speed == v).to_string()} onclick={on_speed(v)}>{ label }</button>
-                    }) }
-                </span>
-                <span class="train-rate">
-                    { fill(TrainText::Target.t(lang), &[&exact(r.rate())]) }
-                    { " · " }
-                    <span data-measured={r.measured.map(|m| rounded(m, 2))}>
-                        { fill(TrainText::Measured.t(lang), &[&r.measured.map_or("—".to_string(), |m| rounded(m, 1))]) }
-                    </span>
-                </span>
-            </div>
-            <div class="train-buttons">
-                if let Some(open) = on_open {
-                    <button data-control="open" onclick={open}>{ TrainText::Open.t(lang) }</button>
-                }
-                <button data-control="export" onclick={on_export}>{ TrainText::Export.t(lang) }</button>
-                <label class="button">
-                    { TrainText::Import.t(lang) }
-                    <input class="visually-hidden" type="file" accept=".json,application/json" data-control="import" onchange={on_import} />
-                </label>
-            </div>
+            { settings_row(&c, lang, seed_field, on_setting) }
+            { buttons(&Buttons { run: &r, lang, on_train, on_step, on_reset, on_speed, on_open, on_export, on_import }) }
             if let Some(e) = &*error {
                 <p class="field-error" role="alert">{ e.worded(lang) }</p>
             }
             if let Some(steps) = *note {
                 <p class="note" role="status">{ fill(TrainText::Imported.t(lang), &[&steps.to_string()]) }</p>
             }
-            <dl class="train-readout" aria-live="off">
-                <div><dt>{ TrainText::Step.t(lang) }</dt><dd data-readout="step">{ s.step }</dd></div>
-                <div><dt>{ TrainText::Loss.t(lang) }</dt><dd data-readout="loss">{ short(s.loss) }</dd></div>
-                <div><dt>{ TrainText::Accuracy.t(lang) }</dt><dd data-readout="accuracy">{ pct(s.accuracy) }</dd></div>
-                <div><dt>{ TrainText::State.t(lang) }</dt><dd data-readout="state">{ phase.text().t(lang) }</dd></div>
-            </dl>
-            <p class="note">{ fill(TrainText::EvalSet.t(lang), &[&train::EVAL_SIZE.to_string()]) }{ " " }{ fill(TrainText::DoneRule.t(lang), &[&MAX_STEPS.to_string()]) }</p>
+            { readout(&r, lang) }
             { curve(&r.history, lang) }
             <h3>{ TrainText::HeadsTitle.t(lang) }</h3>
             <p class="train-sample">{ TrainText::Sample.t(lang) }{ " " }
@@ -521,7 +289,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
                     </div>
                 }) }
             </div>
-            { decode_view(&r.model, phase, lang) }
+            { decode_view(&r.model, r.phase, lang) }
         </div>
     }
 }

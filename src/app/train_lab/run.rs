@@ -3,8 +3,8 @@
 //! at most [`SLICE_MS`] of work each) and of evaluations. Tested natively.
 
 use super::*;
-use crate::app::effects;
 use crate::app::i18n::TrainText;
+use crate::app::web;
 use crate::attention::Trace;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -13,7 +13,7 @@ use train::{HeadScore, Model};
 /// `performance.now()` in ms (0 outside a browser, for the native tests).
 pub(super) fn now() -> f64 {
     if cfg!(target_arch = "wasm32") {
-        effects::now_ms()
+        web::now_ms()
     } else {
         0.0
     }
@@ -85,7 +85,6 @@ pub(super) struct Run {
     pub(super) longest_ms: f64,
     /// Slices run, and those over 16 ms and over 50 ms (for the benchmark).
     pub(super) slices: [u32; 3],
-    pub(super) pending: bool,
     pub(super) evaluating: Option<Evaluation>,
 }
 
@@ -109,7 +108,6 @@ impl Run {
             measured: None,
             longest_ms: 0.0,
             slices: [0; 3],
-            pending: false,
             evaluating: None,
         };
         r.evaluate(now());
@@ -263,6 +261,14 @@ impl Run {
         self.slices[1] += u32::from(took > 16.0);
         self.slices[2] += u32::from(took > 50.0);
         evaluated
+    }
+
+    /// Trains at `speed` from now on; the measured rate starts over.
+    pub(super) fn set_speed(&mut self, speed: f64) {
+        self.speed = speed;
+        self.anchor = (now(), self.model.steps());
+        self.window.clear();
+        self.measured = None;
     }
 
     pub(super) fn start(&mut self) {

@@ -2,14 +2,14 @@
 //! each layer's own controls (its heads, d_k, d_v, W_O, the residual and
 //! removing it) and the button that adds one.
 
-use super::collapse::{Collapse, Content};
 use super::controls::{checkbox, NumberField};
-use super::head_view::{head_view, HeadProps};
-use super::i18n::{fill, Lang, PageText};
-use super::matrix::look::Look;
-use super::matrix::{index_labels, view, Role};
-use super::state::{Layers, Selected};
-use super::Shared;
+use crate::app::collapse::{Collapse, Content};
+use crate::app::head_view::{head_view, HeadProps};
+use crate::app::i18n::{fill, Lang, PageText};
+use crate::app::matrix::look::Look;
+use crate::app::matrix::{index_labels, view, Role};
+use crate::app::state::{Layers, Selected};
+use crate::app::Shared;
 use crate::attention::{Positional, Scenario, MAX_LAYERS};
 use crate::lesson::edit::{layer_weights, Dim, Edit, Target, Weight};
 use crate::lesson::formulas::{layer_input_formula, layer_output_formula};
@@ -113,13 +113,13 @@ pub struct LayerSectionProps {
 
 /// Layer `l`'s section: its heading and controls, its input (after the
 /// first), its heads, their combination and its output. It follows an
-/// edit a frame later while it is off screen (`effects::use_when_seen`):
+/// edit a frame later while it is off screen (`hooks::use_when_seen`):
 /// four layers of 8 heads are over a hundred components, a few ms of an
 /// edit's frame (docs/performance.md, "An edit at n = 64 in its frame").
 #[component]
 pub fn LayerSection(p: &LayerSectionProps) -> Html {
     let node = use_node_ref();
-    let view = super::effects::use_when_seen(node.clone(), p.view.clone());
+    let view = crate::app::hooks::use_when_seen(node.clone(), p.view.clone());
     html! {
         <LayerBody {view} on_edit={p.on_edit.clone()} on_select={p.on_select.clone()} {node} />
     }

@@ -2,7 +2,7 @@
 //! the mask, positional encoding and W_O. Each control commits on change; a
 //! value out of range is refused next to the field and nothing changes.
 
-use super::i18n::{Lang, PageText};
+use crate::app::i18n::{Lang, PageText};
 use crate::attention::{Mask, Positional, Scenario};
 use crate::lesson::edit::{Dim, Edit};
 use wasm_bindgen::JsCast;
@@ -59,7 +59,7 @@ pub fn NumberField(p: &NumberFieldProps) -> Html {
         })
     };
     let err_id = format!("{}-error", p.id);
-    let field = super::effects::use_input_value(p.value.to_string().into());
+    let field = crate::app::hooks::use_input_value(p.value.to_string().into());
     html! {
         <label class="field" for={p.id.clone()}>
             <span>{ p.label.clone() }</span>

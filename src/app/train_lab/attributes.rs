@@ -1,24 +1,8 @@
-//! The lab's animation-frame loop and the page contract's attributes it
-//! writes on the lab element after each slice (docs/format.md §3).
+//! The page contract's attributes the lab writes on its element after
+//! each of its renders, and at once on Train and Pause (docs/format.md §3).
 
 use super::*;
 use crate::lesson::format::{exact, rounded};
-use std::cell::RefCell;
-use wasm_bindgen::prelude::*;
-
-/// The frame loop's closure, made once.
-pub(super) type Frame = RefCell<Option<Closure<dyn FnMut(f64)>>>;
-
-/// Asks for the next animation frame to run the loop's closure.
-pub(super) fn request(frame: &Frame) -> bool {
-    let f = frame.borrow();
-    match (web_sys::window(), f.as_ref()) {
-        (Some(w), Some(f)) => w
-            .request_animation_frame(f.as_ref().unchecked_ref())
-            .is_ok(),
-        _ => false,
-    }
-}
 
 /// Writes the page contract's attributes on the lab element.
 pub(super) fn mark(lab: &web_sys::Element, r: &Run) {

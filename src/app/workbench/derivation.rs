@@ -1,8 +1,8 @@
 //! "Show your work": the derivation of the selected cell, step by step, with
 //! the actual numbers (computed by `lesson::derive`, rendered as MathML).
 
-use super::i18n::{Lang, PageText};
-use super::state::Selected;
+use crate::app::i18n::{Lang, PageText};
+use crate::app::state::Selected;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::derive::{derive, CellRef, StepKind};
 use crate::lesson::format::exact;

@@ -2,12 +2,12 @@
 //! convention, and moving work in and out: export and import a scenario,
 //! export results, copy a share link, copy NumPy or PyTorch code.
 
-use super::effects;
-use super::i18n::{Lang, PageText};
-use super::state::Layers;
-use super::state::{Action, Refusal, Source};
-use super::url::{share_fragment, MAX_LINK_CHARS};
-use super::views::VIEWS;
+use crate::app::i18n::{Lang, PageText};
+use crate::app::state::Layers;
+use crate::app::state::{Action, Refusal, Source};
+use crate::app::url::{share_fragment, MAX_LINK_CHARS};
+use crate::app::views::VIEWS;
+use crate::app::web;
 use crate::attention::{Results, Scenario};
 use crate::lesson::names::Convention;
 use crate::lesson::presets::Preset;
@@ -19,9 +19,9 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
-    pub scenario: super::Shared<Scenario>,
+    pub scenario: crate::app::Shared<Scenario>,
     /// Every layer: the results export writes them all.
-    pub stack: super::Shared<Layers>,
+    pub stack: crate::app::Shared<Layers>,
     pub preset: Option<Preset>,
     pub seed: u64,
     pub can_undo: bool,
@@ -98,7 +98,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         })
     };
     let seeded = p.preset.filter(|pr| pr.seed().is_some());
-    let seed_field = super::effects::use_input_value(
+    let seed_field = crate::app::hooks::use_input_value(
         seeded
             .and_then(Preset::seed)
             .map(|s| s.to_string().into())
@@ -142,13 +142,13 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
     let export_scenario = {
         let s = p.scenario.clone();
         Callback::from(move |_: MouseEvent| {
-            effects::download("attention-scenario.json", "application/json", &s.to_json());
+            web::download("attention-scenario.json", "application/json", &s.to_json());
         })
     };
     let export_results = {
         let t = p.stack.clone();
         Callback::from(move |_: MouseEvent| {
-            effects::download(
+            web::download(
                 "attention-results.json",
                 "application/json",
                 &Results::from_stack(&t.to_stack()).to_json(),
@@ -169,9 +169,9 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
             };
             input.set_value("");
             let on_action = on_action.clone();
-            let t0 = effects::now_ms();
+            let t0 = web::now_ms();
             wasm_bindgen_futures::spawn_local(async move {
-                match effects::read_file(file).await {
+                match web::read_file(file).await {
                     Ok(text) => match Scenario::from_json(&text) {
                         Ok(s) => on_action.emit(Action::Load(s, Source::Import)),
                         Err(err) => {
@@ -179,7 +179,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
                         }
                     },
                     Err(why) => {
-                        effects::mark_refusal(effects::now_ms() - t0);
+                        web::mark_refusal(web::now_ms() - t0);
                         on_action.emit(Action::Refuse(Source::Import, Refusal::Load(why)))
                     }
                 }
@@ -192,7 +192,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
             let text = make();
             let status = status.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                match effects::copy_text(text.clone()).await {
+                match web::copy_text(text.clone()).await {
                     Ok(()) => status.set(CopyStatus::Copied),
                     Err(()) => status.set(CopyStatus::Failed(text)),
                 }
@@ -203,7 +203,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let (s, status) = (p.scenario.clone(), status.clone());
         let link = {
             let s = s.clone();
-            copy(Rc::new(move || effects::page_url_with(&share_fragment(&s))))
+            copy(Rc::new(move || web::page_url_with(&share_fragment(&s))))
         };
         // A link the page itself would refuse is not offered.
         Callback::from(move |e: MouseEvent| {
@@ -228,7 +228,7 @@ pub fn Toolbar(p: &ToolbarProps) -> Html {
         let s = p.scenario.clone();
         let (view, caption) = (*embed_view, *embed_caption);
         copy(Rc::new(move || {
-            effects::embed_snippet(view, &share_fragment(&s), lang.code(), caption)
+            web::embed_snippet(view, &share_fragment(&s), lang.code(), caption)
         }))
     };
     let on_embed_view = {

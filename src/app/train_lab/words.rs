@@ -1,0 +1,80 @@
+//! The lab's words for its tasks, settings, questions and refusals.
+
+use crate::app::i18n::{fill, Lang, TrainText};
+use train::{Positions, Task};
+
+/// What the lab refused, kept as data and worded when shown, so that it
+/// follows a change of language like everything else on the page.
+#[derive(Clone, PartialEq)]
+pub(super) enum Problem {
+    /// A setting that builds no model.
+    BadConfig(train::ModelError),
+    /// A seed that is not a whole number ≥ 0.
+    BadSeed,
+    /// A model file refused (or, `None`, a file that could not be read).
+    ImportFailed(Option<train::ModelError>),
+}
+
+impl Problem {
+    pub(super) fn worded(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            Problem::BadConfig(e) => fill(TrainText::BadConfig.t(lang), &[&e.worded(zh)]),
+            Problem::BadSeed => TrainText::BadSeed.t(lang).to_string(),
+            Problem::ImportFailed(Some(e)) => {
+                fill(TrainText::ImportFailed.t(lang), &[&e.worded(zh)])
+            }
+            Problem::ImportFailed(None) => fill(
+                TrainText::ImportFailed.t(lang),
+                &[TrainText::Unreadable.t(lang)],
+            ),
+        }
+    }
+}
+
+pub(super) fn task_text(t: Task) -> TrainText {
+    match t {
+        Task::Previous => TrainText::TaskPrevious,
+        Task::Reverse => TrainText::TaskReverse,
+        Task::Induction => TrainText::TaskInduction,
+        Task::Majority => TrainText::TaskMajority,
+    }
+}
+
+pub(super) fn positions_text(p: Positions) -> TrainText {
+    match p {
+        Positions::Learned => TrainText::PosLearned,
+        Positions::Sinusoidal => TrainText::PosSinusoidal,
+        Positions::None => TrainText::PosNone,
+    }
+}
+
+/// Each task's question: its text, answers, the right one and why.
+pub(super) fn question(t: Task) -> (TrainText, [TrainText; 2], usize, TrainText) {
+    match t {
+        Task::Previous => (
+            TrainText::QPrevious,
+            [TrainText::AnswerCan, TrainText::AnswerCannot],
+            0,
+            TrainText::EPrevious,
+        ),
+        Task::Reverse => (
+            TrainText::QReverse,
+            [TrainText::AnswerCan, TrainText::AnswerCannot],
+            1,
+            TrainText::EReverse,
+        ),
+        Task::Induction => (
+            TrainText::QInduction,
+            [TrainText::AnswerCan, TrainText::AnswerCannot],
+            1,
+            TrainText::EInduction,
+        ),
+        Task::Majority => (
+            TrainText::QMajority,
+            [TrainText::NeedsPositions, TrainText::NoPositionsNeeded],
+            1,
+            TrainText::EMajority,
+        ),
+    }
+}
