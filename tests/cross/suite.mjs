@@ -159,9 +159,13 @@ export function run(driver) {
       for (const [i, speed] of ['0.5', '1', '1.5'].entries()) {
         await page.click(`${stage} .speeds button:nth-child(${i + 1})`);
         await page.waitFor(([s, v]) => document.querySelector(s).dataset.speed === v, [stage, speed]);
-        // Play for at least 0.6 s and 4 renders; the speed is the slope of
+        // Play for at least 0.8 s and 8 renders. The speed is the slope of
         // data-time against the moment each render wrote it (seen by a
-        // MutationObserver), so slow frames on a busy machine do not skew it.
+        // MutationObserver). A render is seen some time after it read the
+        // clock, and on a busy machine that delay varies from frame to frame,
+        // so the slope is the median of the slopes between every two samples
+        // at least 100 ms apart (Theil–Sen), which a few slow renders cannot
+        // move. The render the click itself caused is left out.
         const r = await page.evaluate(() => new Promise((done) => {
           const s = document.querySelector('[data-figure="stage"]');
           const play = document.querySelector('#wt-play');
@@ -173,15 +177,22 @@ export function run(driver) {
             over = true;
             seen.disconnect();
             const out = { playing: s.dataset.playing, samples: samples.length };
-            const [ta, va] = samples[0] ?? [0, 0];
-            const [tb, vb] = samples[samples.length - 1] ?? [0, 0];
-            out.rate = (vb - va) / (tb - ta);
+            const slopes = [];
+            for (let a = 1; a < samples.length; a++) {
+              for (let b = a + 1; b < samples.length; b++) {
+                const [ta, va] = samples[a];
+                const [tb, vb] = samples[b];
+                if (tb - ta >= 100) slopes.push((vb - va) / (tb - ta));
+              }
+            }
+            slopes.sort((x, y) => x - y);
+            out.rate = slopes.length ? slopes[Math.floor(slopes.length / 2)] : NaN;
             play.click();
             done(out);
           };
           const seen = new MutationObserver(() => {
             samples.push([performance.now(), Number(s.dataset.time)]);
-            if (samples.length >= 4 && performance.now() - t0 > 600) finish();
+            if (samples.length >= 8 && performance.now() - t0 > 800) finish();
           });
           seen.observe(s, { attributes: true, attributeFilter: ['data-time'] });
           play.click();
