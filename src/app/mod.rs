@@ -8,14 +8,11 @@ pub mod state;
 pub mod url;
 pub mod web;
 
-pub mod canvas;
 mod chunks;
 mod collapse;
-mod head_view;
 mod heads;
 mod heatmap;
 mod hooks;
-mod induction;
 mod labs;
 mod page;
 pub mod persist;

@@ -4,7 +4,7 @@
 //! each cell and label goes at a given device-pixel ratio, which cell lies
 //! under a point, the colour of a value, the pixels of the cell area, and the
 //! same picture as SVG and the numbers as CSV. The browser side only copies
-//! the pixels onto a canvas and writes the labels (`app::canvas`).
+//! the pixels onto a canvas and writes the labels (`app::heatmap::canvas`).
 //!
 //! Conventions:
 //! - A heatmap is drawn in *display* coordinates `(r, c)`: row r from the top,

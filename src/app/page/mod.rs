@@ -14,12 +14,12 @@ pub mod toolbar;
 
 use super::chunks::{lab_view, use_labs, Labs, Mount, TrainSection};
 use super::heads::HeadsPanel;
+use super::heads::VotePanel;
 use super::hooks::{
     use_after_first_paint, use_convention_in_address, use_height_for_host, use_keys,
     use_page_language, use_persistence,
 };
 use super::i18n::{rounded_note, CommonText, PageText};
-use super::induction::VotePanel;
 use super::matrix::look::{formula_once, BIG_FORMULA};
 use super::stage::Walkthrough;
 use super::state::{Action, State};

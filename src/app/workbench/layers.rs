@@ -3,8 +3,8 @@
 //! removing it) and the button that adds one.
 
 use super::controls::{checkbox, NumberField};
+use super::head::{head_view, HeadProps};
 use crate::app::collapse::{Collapse, Content};
-use crate::app::head_view::{head_view, HeadProps};
 use crate::app::i18n::{fill, Lang, PageText};
 use crate::app::matrix::look::Look;
 use crate::app::matrix::{index_labels, view, Role};

@@ -8,6 +8,7 @@
 
 pub mod controls;
 mod derivation;
+mod head;
 pub mod layers;
 
 use super::i18n::{Lang, PageText};

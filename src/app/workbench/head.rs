@@ -2,10 +2,10 @@
 //! scaling, mask, weights and the head's output. Cells of the scores,
 //! weights and outputs can be selected to see their derivation.
 
-use super::collapse::{Collapse, Content};
-use super::i18n::{Lang, MapText, PageText};
-use super::matrix::{index_labels, view, MatrixProps, Role};
-use super::state::Selected;
+use crate::app::collapse::{Collapse, Content};
+use crate::app::i18n::{Lang, MapText, PageText};
+use crate::app::matrix::{index_labels, view, MatrixProps, Role};
+use crate::app::state::Selected;
 use crate::attention::{HeadTrace, HeadWeights, Matrix, Positional, Scenario, Trace};
 use crate::lesson::edit::{layer_weights, Edit, Target, Weight};
 use crate::lesson::formulas::{formula_with, FormulaOptions};

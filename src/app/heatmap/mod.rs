@@ -1,14 +1,16 @@
 //! One heatmap: a canvas (`data-heatmap="R"`), a tooltip that follows the
 //! mouse or the arrow keys, exports, and a table for screen readers.
 
-use super::canvas::{self, CellText};
-use super::i18n::{CommonText, Lang, MapText};
-use super::web;
+mod canvas;
+mod cursor;
+mod export;
+mod tip;
+
+use super::i18n::{Lang, MapText};
 use crate::attention::{Matrix, Trace};
-use crate::lesson::format::{exact, short};
-use crate::lesson::grid::{step_clamped, Move};
 use crate::lesson::heads::{difference, query_key};
 use crate::lesson::heatmap::{self, Cell, Scale};
+use canvas::CellText;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -225,7 +227,6 @@ fn draw(
 #[component]
 pub fn Heatmap(props: &HeatmapProps) -> Html {
     let canvas_ref = use_node_ref();
-    let cursor = use_state(|| None::<(usize, usize)>);
     let table_open = use_state(|| false);
     let lang = props.lang;
     // Layout and labels once per picture, not on every pointer move nor
@@ -251,8 +252,8 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
             }
         });
     }
-    // A smaller scenario may leave the cursor outside.
-    let at = (*cursor).filter(|&(r, c)| r < n && c < n);
+    let cur = cursor::use_cursor(layout, n, props.on_activate.clone());
+    let at = cur.at;
     // Whoever listens hears which query the cursor is on.
     {
         let (on_hover, transpose) = (props.on_hover.clone(), props.transpose);
@@ -263,164 +264,22 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
         });
     }
 
-    // Pointer events: fractional coordinates (Chromium rounds mouse events
-    // to whole CSS pixels), and touch and pen too: a tap (pointerdown, which
-    // comes before focus) shows the tapped cell.
-    let onpointermove = {
-        let cursor = cursor.clone();
-        Callback::from(move |e: PointerEvent| {
-            // offsetX/Y are fractional CSS pixels; web-sys's offset_x() is an
-            // integer, which would pick a neighbour near edges at ratios like 1.25.
-            let at = |k: &str| {
-                js_sys::Reflect::get(&e, &k.into())
-                    .ok()
-                    .and_then(|v| v.as_f64())
-            };
-            let (Some(x), Some(y)) = (at("offsetX"), at("offsetY")) else {
-                return;
-            };
-            let cell = layout.cell_at(x, y);
-            if cell != *cursor {
-                cursor.set(cell);
-            }
-        })
-    };
-    let clear = {
-        let cursor = cursor.clone();
-        Callback::from(move |_: FocusEvent| cursor.set(None))
-    };
-    // A lifted finger "leaves" too: keep a tapped cell's tooltip up.
-    let onpointerleave = {
-        let cursor = cursor.clone();
-        Callback::from(move |e: PointerEvent| {
-            if e.pointer_type() != "touch" {
-                cursor.set(None)
-            }
-        })
-    };
-    let onfocus = {
-        let cursor = cursor.clone();
-        Callback::from(move |_: FocusEvent| {
-            if cursor.is_none() {
-                cursor.set(Some((0, 0)));
-            }
-        })
-    };
     let onclick = props
         .on_activate
         .clone()
         .map(|cb| Callback::from(move |_: MouseEvent| cb.emit(())));
-    let onkeydown = {
-        let cursor = cursor.clone();
-        let activate = props.on_activate.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let here = at.unwrap_or((0, 0));
-            let next = match e.key().as_str() {
-                key if Move::of_key(key).is_some() => {
-                    Move::of_key(key).map(|m| step_clamped(here, m, n, n))
-                }
-                "Escape" => {
-                    cursor.set(None);
-                    return;
-                }
-                "Enter" => {
-                    if let Some(cb) = &activate {
-                        cb.emit(());
-                    }
-                    return;
-                }
-                _ => return,
-            };
-            e.prevent_default();
-            cursor.set(next);
-        })
-    };
-
-    let export = |kind: &'static str| {
-        let p = props.clone();
-        let canvas_ref = canvas_ref.clone();
-        Callback::from(move |_: MouseEvent| {
-            let name = format!("{}.{kind}", p.file);
-            match kind {
-                "png" => {
-                    if let Some(url) = canvas_ref
-                        .cast::<web_sys::HtmlCanvasElement>()
-                        .and_then(|c| canvas::png_url(&c))
-                    {
-                        web::download_url(&name, &url);
-                    }
-                }
-                "svg" => {
-                    let (layout, labels) = p.figure(1.0);
-                    let text =
-                        heatmap::svg(&layout, &labels, p.scale(), &p.title, |r, c| p.cell(r, c));
-                    web::download(&name, "image/svg+xml", &text);
-                }
-                _ => {
-                    web::download(
-                        &name,
-                        "text/csv",
-                        &heatmap::csv(&p.trace.tokens, &p.matrix()),
-                    );
-                }
-            }
-        })
-    };
-    let (png, svg, csv) = (export("png"), export("svg"), export("csv"));
+    let [png, svg, csv] = export::exports(props, &canvas_ref);
     let toggle_table = {
         let table_open = table_open.clone();
         Callback::from(move |_| table_open.set(!*table_open))
     };
 
-    let tip = at.map(|(r, c)| {
-        let (q, k) = query_key(r, c, props.transpose);
-        let tok = |i: usize| props.trace.tokens.get(i).cloned().unwrap_or_default();
-        let (x, y, w, h) = layout.cell_rect_css(r, c);
-        let flip = c * 2 >= n;
-        let tip_style = if flip {
-            format!("left:{}px;top:{y}px;transform:translateX(-100%)", x - 6.0)
-        } else {
-            format!("left:{}px;top:{y}px", x + w + 6.0)
-        };
-        let masked = props.cell(r, c) == Cell::Masked;
-        let value = props.value(q, k);
-        html! {
-            <>
-                <div class="heat-cursor" style={format!("left:{x}px;top:{y}px;width:{w}px;height:{h}px")}></div>
-                <div class="heat-tip" style={tip_style} data-query={q.to_string()} data-key={k.to_string()}
-                    data-value={exact(value)}>
-                    <div><b>{ CommonText::QueryWord.t(lang) }</b>{ " " }{ tok(q) }{ " → " }<b>{ CommonText::KeyWord.t(lang) }</b>{ " " }{ tok(k) }</div>
-                    { for props.details(q, k).into_iter().map(|(name, v)| html! {
-                        <div>{ name }{ ": " }<span class="num">{ short(v) }</span></div>
-                    }) }
-                    if props.undefined(q) {
-                        <div class="tip-wrap">{ MapText::UndefinedRow.t(lang) }</div>
-                    } else if masked {
-                        <div class="tip-masked">{ MapText::MaskedCell.t(lang) }</div>
-                    }
-                </div>
-            </>
-        }
-    });
+    let tip = at.map(|at| tip::tip(props, &layout, at));
     let (head, diff) = match props.map {
         Map::Head(r) => (Some((r + 1).to_string()), None),
         Map::Difference(a, b) => (None, Some(format!("{}-{}", a + 1, b + 1))),
     };
     let (w_css, h_css) = layout.css_size();
-    let corner = if props.transpose {
-        format!(
-            "{} \\ {}",
-            CommonText::KeyWord.t(lang),
-            CommonText::QueryWord.t(lang)
-        )
-    } else {
-        format!(
-            "{} \\ {}",
-            CommonText::QueryWord.t(lang),
-            CommonText::KeyWord.t(lang)
-        )
-    };
-
     html! {
         <div class="heatmap">
             <div class="heat-canvas" style={format!("width:{w_css}px;height:{h_css}px")}
@@ -436,7 +295,8 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                     data-cell={(layout.cell as f64 / layout.dpr).to_string()}
                     data-left={(layout.left as f64 / layout.dpr).to_string()}
                     data-top={(layout.top as f64 / layout.dpr).to_string()}
-                    onpointerdown={onpointermove.clone()} {onpointermove} {onpointerleave} {onfocus} onblur={clear} {onkeydown} {onclick}></canvas>
+                    onpointerdown={cur.onpointermove.clone()} onpointermove={cur.onpointermove} onpointerleave={cur.onpointerleave}
+                    onfocus={cur.onfocus} onblur={cur.onblur} onkeydown={cur.onkeydown} {onclick}></canvas>
                 <div aria-live="polite">{ tip.unwrap_or_default() }</div>
                 if head.is_some() {
                     // One frame for the walkthrough to outline the query it
@@ -461,42 +321,7 @@ pub fn Heatmap(props: &HeatmapProps) -> Html {
                 </button>
             </p>
             if *table_open {
-                <div class="grid-scroll">
-                    <table class="heat-table">
-                        <caption>{ props.title.clone() }</caption>
-                        <tr>
-                            <th scope="col">{ corner }</th>
-                            { for props.trace.tokens.iter().take(n).enumerate().map(|(c, t)| html! {
-                                <th scope="col">
-                                    { t.clone() }
-                                    // Column layout: a query is a column.
-                                    if props.transpose && props.undefined(c) {
-                                        { format!(" ({})", MapText::UndefinedShort.t(lang)) }
-                                    }
-                                </th>
-                            }) }
-                        </tr>
-                        { for (0..n).map(|r| html! {
-                            <tr>
-                                <th scope="row">
-                                    { props.trace.tokens[r].clone() }
-                                    // A query with no visible key (row layout: its row).
-                                    if !props.transpose && props.undefined(r) {
-                                        { format!(" ({})", MapText::UndefinedShort.t(lang)) }
-                                    }
-                                </th>
-                                { for (0..n).map(|c| html! {
-                                    <td>{ match props.cell(r, c) {
-                                        Cell::Value(v) => short(v),
-                                        // The softmax of this query does not exist: "—", as in the matrices.
-                                        Cell::Masked if props.undefined(query_key(r, c, props.transpose).0) => "—".to_string(),
-                                        Cell::Masked => MapText::MaskedCell.t(lang).to_string(),
-                                    } }</td>
-                                }) }
-                            </tr>
-                        }) }
-                    </table>
-                </div>
+                { tip::table(props) }
             }
         </div>
     }

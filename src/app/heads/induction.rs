@@ -3,8 +3,8 @@
 //! position's vote for each token, and the question "with layer 1 removed,
 //! does it still vote the same?", answered from the engine's numbers.
 
-use super::i18n::{fill, Lang, PageText};
-use super::state::Layers;
+use crate::app::i18n::{fill, Lang, PageText};
+use crate::app::state::Layers;
 use crate::attention::Scenario;
 use crate::lesson::format::rounded;
 use crate::lesson::induction::{vote, vote_without_first_layer, Vote};
@@ -13,9 +13,9 @@ use yew::prelude::*;
 /// Compared by pointer: the page renders this on every edit.
 #[derive(Properties, PartialEq)]
 pub struct VoteProps {
-    pub scenario: super::Shared<Scenario>,
+    pub scenario: crate::app::Shared<Scenario>,
     /// The scenario's layers (the output is the last one's).
-    pub stack: super::Shared<Layers>,
+    pub stack: crate::app::Shared<Layers>,
     pub lang: Lang,
 }
 
