@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 python3 -m pip install --quiet --disable-pip-version-check fonttools==4.68.0 brotli
 # The characters of crates/lesson/formula-chars.txt: exactly those the
 # formulas draw, with the mathematical italic letters MathML draws a lone
-# <mi> with (tests in crates/lesson/src/formulas.rs and src/app/heads.rs
+# <mi> with (tests in crates/lesson/src/formulas.rs and src/app/heads/split.rs
 # fail on a missing or a spare one; the second names both).
 # The MATH table's variants of those (larger radicals, sums, brackets) come
 # with them. No hinting: the formulas are drawn at text sizes on screens

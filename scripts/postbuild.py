@@ -276,7 +276,7 @@ for lang in ["zh", "en"]:
 # of it but the module's start), and `attentionLabText(lang)`, a promise of
 # a language's words (null when they cannot be fetched; asked again
 # then). The language the app will open in is asked for at once, while the
-# WebAssembly compiles: the rule of src/app/effects.rs, `initial_lang`
+# WebAssembly compiles: the rule of src/app/web/storage.rs, `initial_lang`
 # (?lang=, then the remembered one, then the browser's), as the chooser of
 # scripts/prerender.mjs has it. Were they ever to disagree, the app would
 # ask for its own language when it starts, a round trip later.

@@ -27,7 +27,7 @@
 //   <template id=attention-lab-start>, which support.js puts into the page
 //   at once or, when a copy is shown, after the frame that paints it.
 // The app mounts into its own element and, once its stage has its width,
-// removes the copies in the same task it shows itself (src/app/effects.rs,
+// removes the copies in the same task it shows itself (src/app/web/document.rs,
 // `end_prerender`), so the stage does not move.
 //
 // Usage: node scripts/prerender.mjs DIST
@@ -52,7 +52,7 @@ const VARIANTS = [['zh', 'row'], ['zh', 'col'], ['en', 'row'], ['en', 'col']];
 const WIDTHS = [320, 360, 375, 390, 393, 412, 414, 428, 430, 480, 540, 585, 640, 700, 768, 800, 820, 900, 1024, 1240];
 
 // The chooser. It must agree with the app's own choice of language
-// (src/app/effects.rs, `initial_lang`: ?lang=, then the remembered one,
+// (src/app/web/storage.rs, `initial_lang`: ?lang=, then the remembered one,
 // then the browser's) and convention (?convention=, else rows).
 const CHOOSER = `(function(){try{
 var q=new URLSearchParams(location.search),ok=!location.hash;

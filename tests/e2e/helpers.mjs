@@ -64,7 +64,7 @@ export async function withEditToUndo(page) {
  * as rows, once the page has caught up with the last edit: a part off screen
  * follows an edit in a task after the frame that paints it
  * (docs/architecture.md, "What an edit's frame holds"; `use_when_seen` in
- * src/app/effects.rs), and a part inside such a part may wait one frame
+ * src/app/hooks/when_seen.rs), and a part inside such a part may wait one frame
  * more, so this first lets two frames, each with a task after it, go by.
  * (Playwright's selectOption returns before the edit's frame.) */
 export async function readMatrix(page, selector) {

@@ -9,7 +9,7 @@
 //! fetching the language the app will open in (by the rule of
 //! `web::initial_lang`) while the WebAssembly compiles. The app renders only once its language is here
 //! (`src/main.rs`), and switches language only once the other one is
-//! (`page.rs`), so [`loaded`] never answers for a language not yet read.
+//! (`src/app/page/mod.rs`), so [`loaded`] never answers for a language not yet read.
 
 use super::{Lang, TEXTS};
 use std::cell::OnceCell;

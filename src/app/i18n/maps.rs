@@ -1,5 +1,5 @@
 //! The heatmap's texts ([`MapText`]): the page's heads and the training lab's
-//! heads draw the same maps (`src/app/heatmap.rs`), so these words are in a
+//! heads draw the same maps (`src/app/heatmap/`), so these words are in a
 //! table of their own, shared by the page and the training lab, rather than
 //! the page's whole table reached from the training lab.
 

@@ -1,7 +1,7 @@
 //! How the page shows a matrix besides its numbers: the layout, the
 //! language and what its formula reads ([`Look`]), and each formula built
-//! once ([`formula_once`]). The workbench's sections (`page.rs`,
-//! `layers.rs`) share it.
+//! once ([`formula_once`]). The workbench's sections (`src/app/workbench/`)
+//! share it.
 
 use super::{MatrixProps, Role};
 use crate::app::i18n::Lang;
