@@ -80,7 +80,7 @@ for (const lang of ['zh', 'en']) {
     assert.equal(sample.length, 8);
     assert.ok(sample.every((t) => /^[A-H]$/.test(t)), sample.join(' '));
     assert.equal(await page.$eval(`${LAB} [data-control="task"]`, (s) => s.value), 'previous');
-    for (const task of ['previous', 'reverse', 'induction', 'majority']) {
+    for (const task of ['previous', 'reverse', 'induction', 'majority', 'seq2seq']) {
       assert.ok(await page.$(`${LAB} [data-control="task"] option[value="${task}"]`), task);
     }
     for (const c of ['layers', 'heads', 'positional', 'seed', 'step', 'reset', 'open', 'export', 'import']) {
@@ -134,6 +134,55 @@ for (const lang of ['zh', 'en']) {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), LAB);
     assert.deepEqual(violations, []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const lang of ['zh', 'en']) {
+  test(`${lang}: seq2seq names its kind of output, trains at 1.5× to whole answers, and its answers stop at <EOS>`, async () => {
+    const { context, page, problems } = await openPage(browser);
+    await openLab(page, lang);
+    // Each task names its kind of output with its § of note 000.
+    for (const [task, kind, section] of [['previous', 'labeling', '2.1'], ['majority', 'classification', '2.1'], ['seq2seq', 'seq2seq', '2.2']]) {
+      await page.selectOption(`${LAB} [data-control="task"]`, task);
+      await page.waitForSelector(`${LAB} [data-output="${kind}"]`);
+      const words = await page.textContent(`${LAB} [data-output]`);
+      assert.ok(words.includes(section), `${task}: ${words}`);
+    }
+    await waitAttr(page, 'data-state', ['is', 'idle']);
+    const sample = (await attr(page, 'data-sample')).split(' ');
+    assert.equal(sample.length, 12);
+    assert.ok(sample.includes('<SEP>') && sample.includes('<EOS>'), sample.join(' '));
+    await page.click(`${LAB} .predict [data-answer="0"]`);
+    await page.waitForSelector(`${LAB} .predict .verdict`);
+    await page.click(`${LAB} [data-speed-button="1.5"]`);
+    await waitAttr(page, 'data-speed', ['is', '1.5'], 5000);
+    await page.click(`${LAB} [data-control="train"]`);
+    await waitAttr(page, 'data-state', ['is', 'training', 'done'], 5000);
+    // Within 120 s of training at 1.5×.
+    await waitAttr(page, 'data-whole-accuracy', ['atLeast', 0.9], 120000);
+    await stop(page);
+    const whole = Number(await attr(page, 'data-whole-accuracy'));
+    assert.equal(await page.textContent(`${LAB} [data-readout="whole"]`), String(Math.round(whole * 1000) / 1000));
+    // Generated answers: one row per input length, each stopped by <EOS>
+    // where it is right, for at least three lengths.
+    await page.waitForSelector(`${LAB} [data-generate] [data-input-length]`);
+    const rows = await page.$$eval(`${LAB} [data-generate] [data-input-length]`, (lis) => lis.map((li) => ({ ...li.dataset, text: li.textContent })));
+    const stopped = rows.filter((r) => r.right === 'true' && r.stopped === 'eos');
+    assert.ok(new Set(stopped.map((r) => r.inputLength)).size >= 3, JSON.stringify(rows));
+    for (const r of rows) {
+      const answer = r.answer.split(' ');
+      assert.equal(r.stopped === 'eos', answer[answer.length - 1] === '<EOS>', JSON.stringify(r));
+      assert.equal(r.right === 'true', r.answer === r.expected, JSON.stringify(r));
+      // The right answer: the input's letters sorted, then <EOS>; the line
+      // says the input, the answer and where it stopped in words.
+      const input = r.input.split(' ');
+      assert.equal(input.length, Number(r.inputLength));
+      assert.equal(r.expected, [...[...input].sort(), '<EOS>'].join(' '));
+      assert.ok(r.text.startsWith(`${r.input} → ${r.answer}`), r.text);
+      if (r.stopped === 'eos') assert.ok(r.text.includes(String(answer.length)), r.text);
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });

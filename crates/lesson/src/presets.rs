@@ -42,19 +42,26 @@ const MATCH: f64 = 5.0;
 /// `A B C D A`; each token is one-hot in dimensions 0–3 of x (A, B, C, D),
 /// dimensions 4–7 are left empty for the first layer to write into, and
 /// one-hot positions `eⁱ` are concatenated after (so the layers read 13
-/// columns). No mask and no scaling, so the numbers stay round.
+/// columns). Causal, as in a language model: no position sees a later one.
+/// No scaling, so the numbers stay round.
 ///
 /// - Layer 1, a previous-token head: the query of position i (its `eⁱ`)
 ///   matches the key of position i − 1, the value copies that token's
 ///   one-hot, and W_O writes it into dimensions 4–7. With the residual,
-///   each position now holds its own token and the one before it.
+///   each position now holds its own token and the one before it. The
+///   first position has none before it: under the mask it can only look
+///   at itself, so what it writes is its own token, not a previous one.
 /// - Layer 2, an induction head: the query of a position (its own token)
 ///   matches the keys of positions whose *previous* token is the same;
-///   the value copies that position's own token. The last A finds the
-///   position after the first A, which holds B: the output predicts B.
+///   the value copies that position's own token. A fifth column keeps the
+///   first position out: every query has MATCH there (W_Q reads it from
+///   the position one-hots, one of which is 1 in every row) and the first
+///   position's key has −1, so its score drops by MATCH. The last A finds
+///   the position after the first A, which holds B: the output predicts B.
 ///
 /// Without layer 1 nothing has been written into dimensions 4–7, every
-/// score of layer 2 is 0, and the last A's output is an even mix.
+/// score of layer 2 but the first position's is 0, and the last A's output
+/// is an even mix.
 pub fn induction() -> Scenario {
     let tokens = ["A", "B", "C", "D", "A"];
     let (n, d_model, vocab) = (tokens.len(), 8, 4);
@@ -67,9 +74,22 @@ pub fn induction() -> Scenario {
     let w_k1 = Matrix::from_fn(d_in, n, |r, c| f64::from(c > 0 && r == pos(c - 1)));
     let w_v1 = Matrix::from_fn(d_in, vocab, |r, c| f64::from(r == c));
     let w_o1 = Matrix::from_fn(vocab, d_in, |r, c| f64::from(c == vocab + r));
-    // Layer 2: the induction head (its own token against the previous one).
-    let w_q2 = Matrix::from_fn(d_in, vocab, |r, c| if r == c { MATCH } else { 0.0 });
-    let w_k2 = Matrix::from_fn(d_in, vocab, |r, c| f64::from(r == vocab + c));
+    // Layer 2: the induction head (its own token against the previous one),
+    // and column `vocab`, which scores the first position down.
+    let w_q2 = Matrix::from_fn(d_in, vocab + 1, |r, c| {
+        if r == c || (c == vocab && r >= d_model) {
+            MATCH
+        } else {
+            0.0
+        }
+    });
+    let w_k2 = Matrix::from_fn(d_in, vocab + 1, |r, c| {
+        if c == vocab {
+            -f64::from(r == pos(0))
+        } else {
+            f64::from(r == vocab + c)
+        }
+    });
     let w_v2 = Matrix::from_fn(d_in, vocab, |r, c| f64::from(r == c));
     Scenario {
         format: FORMAT.to_string(),
@@ -82,7 +102,7 @@ pub fn induction() -> Scenario {
         }],
         w_o: Some(w_o1),
         scale: false,
-        mask: Mask::None,
+        mask: Mask::Causal,
         positional: Positional::OneHot,
         residual: true,
         stack: vec![attention::Layer {
@@ -528,6 +548,18 @@ mod tests {
         for i in 1..5 {
             assert!(w[(i, i - 1)] > 0.95, "position {i}: {:?}", w.row(i));
         }
+        // Causal in both layers: no position gives a later one any weight.
+        for layer in &stack.layers {
+            let w = &layer.heads[0].weights;
+            for i in 0..5 {
+                for j in i + 1..5 {
+                    assert_eq!(w[(i, j)], 0.0, "({i}, {j})");
+                }
+            }
+        }
+        // The last A looks at the position after the first A (B).
+        let w2 = &stack.layers[1].heads[0].weights;
+        assert!(w2[(4, 1)] > 0.95, "{:?}", w2.row(4));
         // Remove layer 1: layer 2 reads x (and the positions) directly.
         let mut without = s.clone();
         let second = without.stack.remove(0);

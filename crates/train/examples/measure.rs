@@ -1,6 +1,7 @@
 //! Measures what docs/training.md reports: for each task's default model
 //! (the seeds the tests use), the Adam steps to its target accuracy on the
-//! evaluation set (checked every 25 steps), and training steps per second
+//! evaluation set (checked every 25 steps; whole answers for seq2seq), and
+//! training steps per second
 //! (without evaluation). `cargo run -p train --release --example measure`.
 
 use std::time::Instant;
@@ -28,13 +29,32 @@ fn main() {
             },
             0.9,
         ),
+        (
+            "seq2seq (whole answers), seed 1",
+            Config::new(Task::Seq2seq, 1),
+            0.95,
+        ),
+        (
+            "seq2seq (whole answers), seed 2",
+            Config::new(Task::Seq2seq, 2),
+            0.95,
+        ),
+        (
+            "seq2seq (whole answers), seed 3",
+            Config::new(Task::Seq2seq, 3),
+            0.95,
+        ),
     ];
     for (name, config, target) in cases {
         let mut m = Model::new(config.clone()).unwrap();
         let mut reached = None;
         while m.steps() < 1500 {
             m.train(25);
-            let (_, acc) = m.evaluate();
+            // Seq2seq counts whole answers (every token and the <EOS>).
+            let acc = match m.config.task {
+                Task::Seq2seq => m.whole_accuracy(),
+                _ => m.evaluate().1,
+            };
             if acc >= target {
                 reached = Some(m.steps());
                 break;

@@ -99,6 +99,11 @@ pub enum ModelReason {
         need: usize,
         got: usize,
     },
+    /// Seq2seq needs (n − 2)/2 distinct tokens besides `<SEP>` and `<EOS>`.
+    SequenceVocab {
+        need: usize,
+        got: usize,
+    },
     /// A prompt or input of another length than 1 … `max` (with `steps`
     /// generated tokens counted when `with_steps`).
     TokenCount {

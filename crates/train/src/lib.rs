@@ -26,7 +26,7 @@ mod task;
 mod wording;
 
 pub use file::{ModelError, ModelReason, FORMAT, MAX_WEIGHT};
-pub use task::{induction_lengths, token_label, Sample, Task};
+pub use task::{induction_lengths, seq2seq_longest, token_label, Output, Sample, Task};
 
 use attention::random::Rng;
 use attention::{
@@ -115,6 +115,7 @@ impl Config {
             Task::Reverse => (8, 8, 1, 1, 32),
             Task::Induction => (10, 14, 2, 2, 64),
             Task::Majority => (4, 9, 1, 1, 32),
+            Task::Seq2seq => (10, 12, 1, 1, 32),
         };
         Config {
             task,
@@ -129,6 +130,12 @@ impl Config {
             lr: 1e-2,
             seed,
         }
+    }
+
+    /// Token `t`'s label on the page and in the scenario: a letter, or
+    /// `<SEP>` / `<EOS>` for the tasks that have them.
+    pub fn label(&self, t: usize) -> String {
+        self.task.label(self.vocab, t)
     }
 
     /// The config with `heads` heads of width d_model / heads.
@@ -332,6 +339,28 @@ pub struct Decoded {
     pub steps: usize,
 }
 
+/// A sequence-to-sequence answer ([`Model::generate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The input the answer is for.
+    pub input: Vec<usize>,
+    /// The tokens written after `<SEP>`, up to and with `<EOS>` if the
+    /// model wrote it.
+    pub answer: Vec<usize>,
+    /// Whether the model stopped by writing `<EOS>` (not at the length
+    /// limit).
+    pub stopped: bool,
+    /// The right answer: the task's, ending in `<EOS>`.
+    pub expected: Vec<usize>,
+}
+
+impl Generated {
+    /// Every token and the `<EOS>` in place.
+    pub fn right(&self) -> bool {
+        self.answer == self.expected
+    }
+}
+
 /// What a head is, by its scores ([`SCORE_THRESHOLD`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeadKind {
@@ -487,7 +516,7 @@ impl Model {
         let first = layers.next().expect("a model has a layer");
         Scenario {
             format: attention::FORMAT.into(),
-            tokens: tokens.iter().map(|&t| token_label(t)).collect(),
+            tokens: tokens.iter().map(|&t| self.config.label(t)).collect(),
             x: self.embed(tokens),
             heads: first.heads,
             w_o: first.w_o,
@@ -627,6 +656,45 @@ impl Model {
         self.loss_accuracy(&self.eval)
     }
 
+    /// The share of the evaluation set's samples whose every predicted
+    /// position is right (for `seq2seq`, whole answers with their `<EOS>`).
+    /// From the parallel pass: with a causal mask, a sample right at every
+    /// position under teacher forcing is exactly one that greedy
+    /// generation writes right, since each step is then given the token
+    /// it would have written itself (a native test checks both agree).
+    pub fn whole_accuracy(&self) -> f64 {
+        let right = self
+            .eval
+            .iter()
+            .filter(|s| {
+                let (_, logits) = self.forward(&s.tokens);
+                let (_, r, c, _) = backward::cross_entropy(&logits, &s.targets, 0.0);
+                r == c
+            })
+            .count();
+        right as f64 / self.eval.len().max(1) as f64
+    }
+
+    /// A `seq2seq` sample's input (the tokens before `<SEP>`), its answer
+    /// generated greedily one token at a time until `<EOS>` or the length
+    /// n, and the right answer. `None` for the other tasks.
+    pub fn generate(&self, sample: &Sample) -> Option<Generated> {
+        let (sep, eos) = self.config.task.specials(self.config.vocab)?;
+        let l = sample.tokens.iter().position(|&t| t == sep)?;
+        let prompt = &sample.tokens[..=l];
+        let d = self
+            .decode_until(prompt, self.config.n - prompt.len(), Some(eos))
+            .ok()?;
+        let answer = d.tokens[prompt.len()..].to_vec();
+        let end = sample.tokens[l..].iter().position(|&t| t == eos)?;
+        Some(Generated {
+            input: sample.tokens[..l].to_vec(),
+            stopped: answer.last() == Some(&eos),
+            answer,
+            expected: sample.tokens[l + 1..=l + end].to_vec(),
+        })
+    }
+
     /// One Adam step on the next batch; returns the batch's loss before it.
     pub fn step(&mut self) -> f64 {
         let batch = self.batch(self.steps);
@@ -696,6 +764,16 @@ impl Model {
     /// mask (a decoder cannot see the future); for the causal tasks its
     /// logits equal the parallel pass's ([`Model::predict`]).
     pub fn decode(&self, prompt: &[usize], steps: usize) -> Result<Decoded, ModelError> {
+        self.decode_until(prompt, steps, None)
+    }
+
+    /// [`Model::decode`], ending early once it writes `stop`.
+    fn decode_until(
+        &self,
+        prompt: &[usize],
+        steps: usize,
+        stop: Option<usize>,
+    ) -> Result<Decoded, ModelError> {
         self.check_tokens("prompt", prompt, steps)?;
         let c = &self.config;
         let p = self.position_matrix(c.n);
@@ -739,6 +817,9 @@ impl Model {
             out.steps += 1;
             if i + 1 == out.tokens.len() && out.tokens.len() < prompt.len() + steps {
                 out.tokens.push(next);
+                if Some(next) == stop {
+                    break;
+                }
             }
         }
         Ok(out)

@@ -1,9 +1,11 @@
 //! The tasks: seeded sequences and which positions they ask the model to
 //! predict (docs/training.md, "The tasks").
 //!
-//! Every task is sequence labeling or sequence classification (note 000
-//! §2.1): a sample is `n` tokens (`0 … vocab−1`, shown as letters `A`, `B`,
-//! …) and, per position, the token it should predict there or nothing.
+//! A sample is `n` tokens (`0 … vocab−1`, shown as letters `A`, `B`, …)
+//! and, per position, the token it should predict there or nothing. That
+//! one shape holds each kind of output of note 000 §2 ([`Output`]): a label
+//! per position, one label read from the last position, and an answer the
+//! model writes one token at a time until `<EOS>`.
 
 use crate::ModelReason;
 use attention::random::Rng;
@@ -56,6 +58,25 @@ tasks! {
     /// occurs most often (samples with a tie are drawn again), read from the
     /// last position, no mask.
     Majority = "majority",
+    /// Sequence to sequence (note 000 §2.2): L distinct tokens
+    /// (2 ≤ L ≤ (n − 2)/2), `<SEP>`, then the same tokens sorted and
+    /// `<EOS>`, `<EOS>` to length n. From `<SEP>` on, each position predicts
+    /// the next token (teacher forcing), causal mask; the answer's length is
+    /// the input's by the task alone, and the model says where it ends by
+    /// writing `<EOS>`. The last two ids of the vocabulary are `<SEP>` and
+    /// `<EOS>`.
+    Seq2seq = "seq2seq",
+}
+
+/// The kind of output a task has (note 000 §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// One label per position (§2.1, sequence labeling).
+    Labeling,
+    /// One label for the whole sequence (§2.1, classification).
+    Classification,
+    /// An answer of the model's own length, ended by `<EOS>` (§2.2).
+    Sequence,
 }
 
 impl Task {
@@ -65,17 +86,45 @@ impl Task {
     }
 
     /// The mask the task trains with: causal when a position must not see
-    /// what it predicts (previous, induction), none otherwise.
+    /// what it predicts (previous, induction, seq2seq), none otherwise.
     pub fn mask(self) -> Mask {
         match self {
-            Task::Previous | Task::Induction => Mask::Causal,
+            Task::Previous | Task::Induction | Task::Seq2seq => Mask::Causal,
             Task::Reverse | Task::Majority => Mask::None,
+        }
+    }
+
+    /// The kind of output the task has (note 000 §2).
+    pub fn output(self) -> Output {
+        match self {
+            Task::Previous | Task::Reverse | Task::Induction => Output::Labeling,
+            Task::Majority => Output::Classification,
+            Task::Seq2seq => Output::Sequence,
+        }
+    }
+
+    /// The ids of `<SEP>` and `<EOS>` in a vocabulary of `vocab`, for the
+    /// tasks that have them.
+    pub fn specials(self, vocab: usize) -> Option<(usize, usize)> {
+        (self.output() == Output::Sequence).then(|| (vocab - 2, vocab - 1))
+    }
+
+    /// Token `t`'s label: a letter, or `<SEP>` / `<EOS>`.
+    pub fn label(self, vocab: usize, t: usize) -> String {
+        match self.specials(vocab) {
+            Some((sep, _)) if t == sep => "<SEP>".into(),
+            Some((_, eos)) if t == eos => "<EOS>".into(),
+            _ => token_label(t),
         }
     }
 
     /// Why `(vocab, n)` cannot make this task's samples, if so.
     pub fn check(self, vocab: usize, n: usize) -> Result<(), ModelReason> {
-        let need_n = if self == Task::Induction { 8 } else { 2 };
+        let need_n = match self {
+            Task::Induction => 8,
+            Task::Seq2seq => 6,
+            _ => 2,
+        };
         if n < need_n {
             return Err(ModelReason::TaskNeedsN {
                 task: self,
@@ -90,6 +139,11 @@ impl Task {
                 need: n / 2,
                 got: vocab,
             });
+        }
+        // (n − 2)/2 distinct tokens, `<SEP>` and `<EOS>`.
+        let need = seq2seq_longest(n) + 2;
+        if self == Task::Seq2seq && vocab < need {
+            return Err(ModelReason::SequenceVocab { need, got: vocab });
         }
         Ok(())
     }
@@ -143,6 +197,25 @@ impl Task {
                 tokens.extend(filler(rest));
                 tokens
             }
+            Task::Seq2seq => {
+                let (content, sep, eos) = (vocab - 2, vocab - 2, vocab - 1);
+                let l = 2 + below(rng, seq2seq_longest(n) - 1);
+                let mut pool: Vec<usize> = (0..content).collect();
+                for i in 0..l {
+                    let j = i + below(rng, content - i);
+                    pool.swap(i, j);
+                }
+                let mut tokens = pool[..l].to_vec();
+                tokens.push(sep);
+                // The same letters sorted (they are distinct ids below
+                // `content`; a walk over the ids costs no sort's code).
+                tokens.extend((0..content).filter(|t| pool[..l].contains(t)));
+                tokens.resize(n, eos);
+                for (i, t) in targets.iter_mut().enumerate().take(2 * l + 1).skip(l) {
+                    *t = Some(tokens[i + 1]);
+                }
+                tokens
+            }
             Task::Majority => loop {
                 let tokens: Vec<usize> = (0..n).map(|_| token(rng)).collect();
                 if let Some(label) = majority(&tokens, vocab) {
@@ -160,6 +233,12 @@ impl Task {
 pub fn induction_lengths(n: usize) -> (usize, usize) {
     let hi = n / 2 - 1;
     (hi.saturating_sub(2).max(3), hi)
+}
+
+/// The longest input of a `seq2seq` sample of length n: (n − 2)/2, so
+/// that the input, `<SEP>`, the answer and `<EOS>` fit.
+pub fn seq2seq_longest(n: usize) -> usize {
+    n.saturating_sub(2) / 2
 }
 
 /// Uniform in `0 .. k` (k ≥ 1).

@@ -72,6 +72,15 @@ impl ModelReason {
                 format!("“{}”任务需要 n ≥ {need}，实际是 {got}", task_zh(*task)),
                 format!("{} needs n ≥ {need}, got {got}", task.code()),
             ),
+            ModelReason::SequenceVocab { need, got } => (
+                format!(
+                    "序列到序列任务需要词表大小 ≥ (n − 2)/2 + 2 = {need}（输入最多 (n − 2)/2 个不同的词，再加 <SEP> 和 <EOS>），实际是 {got}"
+                ),
+                format!(
+                    "seq2seq needs vocab ≥ (n − 2)/2 + 2 = {need} (an input of up to \
+                     (n − 2)/2 distinct tokens, then <SEP> and <EOS>), got {got}"
+                ),
+            ),
             ModelReason::InductionVocab { need, got } => (
                 format!(
                     "归纳任务需要词表大小 ≥ n/2 = {need}（一段最多 n/2 − 1 个不同的词，再加一个填充词），实际是 {got}"
@@ -115,6 +124,7 @@ fn task_zh(task: crate::Task) -> &'static str {
         crate::Task::Reverse => "倒序",
         crate::Task::Induction => "归纳",
         crate::Task::Majority => "多数",
+        crate::Task::Seq2seq => "序列到序列",
     }
 }
 
@@ -165,6 +175,7 @@ mod tests {
                 got: 4,
             },
             ModelReason::InductionVocab { need: 4, got: 2 },
+            ModelReason::SequenceVocab { need: 7, got: 4 },
             ModelReason::TokenCount {
                 max: 8,
                 with_steps: true,
@@ -172,7 +183,7 @@ mod tests {
             },
             ModelReason::NotAToken { token: 9, vocab: 4 },
         ];
-        let allowed = [FORMAT, "vocab", "JSON", "f64"];
+        let allowed = [FORMAT, "vocab", "JSON", "f64", "<SEP>", "<EOS>"];
         for r in reasons {
             let (zh, en) = (r.worded(true), r.worded(false));
             assert_ne!(zh, en);

@@ -220,6 +220,51 @@ fn majority_learns() {
     assert!(acc >= 0.95, "majority: {acc} after {steps} steps");
 }
 
+/// Sorting as sequence to sequence: one layer learns to write whole answers
+/// and stop at `<EOS>`; every answer generated greedily, one token at a
+/// time, is right exactly when the parallel pass is right at every
+/// position of its sample, and the answers stop for inputs of every length.
+#[test]
+fn seq2seq_learns_whole_answers_and_stops_at_eos() {
+    let mut m = Model::new(Config::new(Task::Seq2seq, 1)).unwrap();
+    let (sep, eos) = Task::Seq2seq.specials(m.config.vocab).unwrap();
+    assert_eq!(m.config.label(sep), "<SEP>");
+    assert_eq!(m.config.label(eos), "<EOS>");
+    let mut steps = 0;
+    while m.whole_accuracy() < 0.95 && steps < 600 {
+        m.train(25);
+        steps += 25;
+    }
+    let whole = m.whole_accuracy();
+    assert!(whole >= 0.95, "seq2seq: {whole} after {steps} steps");
+    let mut right = 0;
+    let mut lengths = std::collections::BTreeSet::new();
+    for s in m.eval_set() {
+        let g = m.generate(s).unwrap();
+        let p = m.predict(&s.tokens).unwrap();
+        let parallel_right = s
+            .targets
+            .iter()
+            .enumerate()
+            .all(|(i, t)| t.is_none_or(|t| p.next[i] == t));
+        assert_eq!(g.right(), parallel_right, "{s:?}");
+        assert_eq!(*g.expected.last().unwrap(), eos);
+        if g.right() {
+            right += 1;
+            assert!(g.stopped);
+            lengths.insert(g.input.len());
+        }
+    }
+    assert_eq!(right as f64 / m.eval_set().len() as f64, whole);
+    assert!(
+        lengths.len() >= 3,
+        "right answers for input lengths {lengths:?}"
+    );
+    // Not a sequence task: nothing to generate.
+    let other = Model::new(Config::new(Task::Previous, 1)).unwrap();
+    assert!(other.generate(other.eval_sample()).is_none());
+}
+
 /// The fingerprint of `Config::new(Task::Induction, 7)` after 15 steps.
 /// tests/kernels_web.rs checks the same number in WebAssembly (headless
 /// Chromium): the same seed trains the same model, bit for bit, natively
@@ -452,7 +497,37 @@ fn tasks_make_what_they_say() {
         assert!((0..4).all(|t| t == label || count(t) < count(label)));
         let s = Task::Reverse.sample(8, 8, &mut rng);
         assert!((0..8).all(|i| s.targets[i] == Some(s.tokens[7 - i])));
+        // Seq2seq: L distinct letters, <SEP> (8), them sorted, <EOS> (9),
+        // <EOS> to n; from <SEP> to the answer's end each predicts the next.
+        let s = Task::Seq2seq.sample(10, 12, &mut rng);
+        let l = s.tokens.iter().position(|&t| t == 8).unwrap();
+        assert!((2..=5).contains(&l), "{s:?}");
+        let mut sorted = s.tokens[..l].to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), l, "distinct: {s:?}");
+        assert_eq!(&s.tokens[l + 1..=2 * l], &sorted[..]);
+        assert!(s.tokens[2 * l + 1..].iter().all(|&t| t == 9));
+        for (i, t) in s.targets.iter().enumerate() {
+            assert_eq!(*t, (l..=2 * l).contains(&i).then(|| s.tokens[i + 1]));
+        }
     }
+    let lengths: std::collections::BTreeSet<usize> = (0..200)
+        .map(|_| {
+            let s = Task::Seq2seq.sample(10, 12, &mut rng);
+            s.tokens.iter().position(|&t| t == 8).unwrap()
+        })
+        .collect();
+    assert_eq!(lengths.into_iter().collect::<Vec<_>>(), [2, 3, 4, 5]);
+    let bad = Config {
+        vocab: 6,
+        ..Config::new(Task::Seq2seq, 0)
+    };
+    assert_eq!(
+        bad.validate().unwrap_err().to_string(),
+        "config.task: seq2seq needs vocab ≥ (n − 2)/2 + 2 = 7 (an input of up to \
+         (n − 2)/2 distinct tokens, then <SEP> and <EOS>), got 6"
+    );
     assert!(Config::new(Task::Induction, 0).validate().is_ok());
     let bad = Config {
         n: 6,

@@ -12,7 +12,7 @@ pub(super) fn mark(lab: &web_sys::Element, r: &Run) {
         .eval_sample()
         .tokens
         .iter()
-        .map(|&t| train::token_label(t))
+        .map(|&t| r.model.config.label(t))
         .collect::<Vec<_>>()
         .join(" ");
     let measured = r.measured.map(|m| rounded(m, 2)).unwrap_or_default();
@@ -20,6 +20,7 @@ pub(super) fn mark(lab: &web_sys::Element, r: &Run) {
         ("data-train-step", s.step.to_string()),
         ("data-loss", exact(s.loss)),
         ("data-accuracy", exact(s.accuracy)),
+        ("data-whole-accuracy", exact(s.whole)),
         ("data-state", r.phase.code().to_string()),
         ("data-sample", sample),
         ("data-speed", exact(r.speed)),

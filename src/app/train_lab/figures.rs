@@ -1,5 +1,6 @@
 //! The lab's figures: each head's weights over the evaluation sample, the
-//! loss curve, and decoding step by step beside the parallel pass.
+//! loss curve, decoding step by step beside the parallel pass, and for the
+//! sequence-to-sequence task the answers generated until `<EOS>`.
 
 use super::*;
 use crate::app::heatmap::{Heatmap, Map};
@@ -7,7 +8,7 @@ use crate::app::i18n::{fill, Lang, TrainText};
 use crate::attention::Trace;
 use crate::lesson::format::{exact, rounded};
 use std::rc::Rc;
-use train::{HeadKind, HeadScore, Model, Task};
+use train::{Generated, HeadKind, HeadScore, Model};
 use yew::prelude::*;
 
 /// One head's heatmap with its name, what it has become and its scores.
@@ -125,7 +126,7 @@ pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
         let k = (n / 2).max(1);
         match (model.predict(sample), model.decode(&sample[..k], n - k)) {
             (Ok(par), Ok(dec)) => {
-                let label = |t: usize| train::token_label(t);
+                let label = |t: usize| model.config.label(t);
                 let same: Vec<bool> = (0..dec.predictions.len())
                     .map(|i| dec.tokens[..=i] == sample[..=i])
                     .collect();
@@ -134,7 +135,7 @@ pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
                     .collect();
                 let same_count = same.iter().filter(|s| **s).count();
                 let agree_count = (0..same.len()).filter(|&i| same[i] && agree[i]).count();
-                let causal = matches!(model.config.task, Task::Previous | Task::Induction);
+                let causal = model.config.task.mask() == crate::attention::Mask::Causal;
                 let row = |name: TrainText, cells: Vec<Html>| {
                     html! { <tr><th scope="row">{ name.t(lang) }</th>{ for cells }</tr> }
                 };
@@ -178,6 +179,67 @@ pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
         <section class="train-decode-section" data-figure="decode">
             <h3>{ TrainText::DecodeTitle.t(lang) }</h3>
             <p class="lead">{ fill(TrainText::DecodeLead.t(lang), &[&k.to_string()]) }</p>
+            { body }
+        </section>
+    }
+}
+
+/// Sequence to sequence (note 000 §2.2): for the first evaluation sample of
+/// each input length, the answer generated one token at a time until
+/// `<EOS>` (or the length limit), where it stopped, and whether it is the
+/// right one: one line each.
+pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
+    let words = |ts: &[usize]| {
+        ts.iter()
+            .map(|&t| model.config.label(t))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let line = |g: Generated| {
+        let stopped = if g.stopped {
+            fill(
+                TrainText::StoppedEos.t(lang),
+                &[&g.answer.len().to_string()],
+            )
+        } else {
+            TrainText::StoppedLimit.t(lang).to_string()
+        };
+        let (answer, expected) = (words(&g.answer), words(&g.expected));
+        let verdict = if g.right() {
+            TrainText::GenerateRight.t(lang).to_string()
+        } else {
+            fill(TrainText::GenerateWrong.t(lang), &[&expected])
+        };
+        let input = words(&g.input);
+        let text = fill(
+            TrainText::GenerateLine.t(lang),
+            &[&input, &answer, &stopped, &verdict],
+        );
+        html! {
+            <li data-input-length={g.input.len().to_string()} data-input={input} data-answer={answer}
+                data-expected={expected} data-stopped={if g.stopped { "eos" } else { "limit" }}
+                data-right={g.right().to_string()}>{ text }</li>
+        }
+    };
+    let body = if phase == Phase::Training {
+        html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
+    } else {
+        let sep = model.config.vocab - 2;
+        let set = model.eval_set();
+        let first_of = |l: usize| {
+            set.iter()
+                .find(|s| s.tokens.get(l) == Some(&sep) && !s.tokens[..l].contains(&sep))
+        };
+        html! {
+            <ul class="train-generate" data-generate="">
+                { for (2..=train::seq2seq_longest(model.config.n)).filter_map(first_of).filter_map(|s| model.generate(s)).map(line) }
+            </ul>
+        }
+    };
+    html! {
+        <section class="train-generate-section" data-figure="generate">
+            <h3>{ TrainText::GenerateTitle.t(lang) }</h3>
+            <p class="lead">{ TrainText::GenerateLead.t(lang) }</p>
             { body }
         </section>
     }

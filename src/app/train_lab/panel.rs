@@ -4,7 +4,7 @@
 
 use super::run::{Phase, Run};
 use super::settings::Setting;
-use super::words::{positions_text, task_text};
+use super::words::{output_code, output_text, positions_text, task_text};
 use super::{MAX_STEPS, SPEEDS};
 use crate::app::i18n::{fill, CommonText, Lang, TrainText};
 use crate::lesson::format::{exact, rounded, short};
@@ -15,11 +15,12 @@ fn option(value: String, text: String, selected: bool) -> Html {
     html! { <option value={value} selected={selected}>{ text }</option> }
 }
 
-/// A labelled `<select data-control=…>` of `(value, text)` choices.
+/// A labelled `<select data-control=…>` of `(value, text)` choices (a
+/// `Vec`, not any iterator: one copy of this code for every select).
 fn select(
     label: TrainText,
     control: &'static str,
-    choices: impl Iterator<Item = (String, String)>,
+    choices: Vec<(String, String)>,
     now: &str,
     onchange: Callback<Event>,
     lang: Lang,
@@ -27,7 +28,7 @@ fn select(
     html! {
         <label class="field">{ label.t(lang) }
             <select data-control={control} onchange={onchange}>
-                { for choices.map(|(v, t)| { let on = v == now; option(v, t, on) }) }
+                { for choices.into_iter().map(|(v, t)| { let on = v == now; option(v, t, on) }) }
             </select>
         </label>
     }
@@ -41,7 +42,7 @@ pub(super) fn settings_row(
     seed_field: NodeRef,
     on: impl Fn(Setting) -> Callback<Event>,
 ) -> Html {
-    let numbers = |to: usize| (1..=to).map(|k| (k.to_string(), k.to_string()));
+    let numbers = |to: usize| (1..=to).map(|k| (k.to_string(), k.to_string())).collect();
     let mut widths = vec![8, 16, 32];
     if !widths.contains(&c.d_model) {
         widths.push(c.d_model);
@@ -49,19 +50,22 @@ pub(super) fn settings_row(
     html! {
         <div class="lab-controls train-controls">
             { select(TrainText::Task, "task",
-                Task::ALL.iter().map(|t| (t.code().to_string(), task_text(*t).t(lang).to_string())),
+                Task::ALL.iter().map(|t| (t.code().to_string(), task_text(*t).t(lang).to_string())).collect(),
                 c.task.code(), on(Setting::Task), lang) }
             { select(TrainText::Layers, "layers", numbers(train::MAX_LAYERS), &c.layers.to_string(), on(Setting::Layers), lang) }
             { select(TrainText::Heads, "heads", numbers(train::MAX_HEADS), &c.heads.to_string(), on(Setting::Heads), lang) }
-            { select(TrainText::DModel, "d_model", widths.iter().map(|d| (d.to_string(), d.to_string())),
+            { select(TrainText::DModel, "d_model", widths.iter().map(|d| (d.to_string(), d.to_string())).collect(),
                 &c.d_model.to_string(), on(Setting::DModel), lang) }
             { select(TrainText::Positions, "positional",
                 [Positions::Learned, Positions::Sinusoidal, Positions::None].iter()
-                    .map(|p| (p.code().to_string(), positions_text(*p).t(lang).to_string())),
+                    .map(|p| (p.code().to_string(), positions_text(*p).t(lang).to_string())).collect(),
                 c.positions.code(), on(Setting::Positions), lang) }
             <label class="field small">{ TrainText::SeedLabel.t(lang) }
                 <input ref={seed_field} type="number" min="0" step="1" data-control="seed" onchange={on(Setting::Seed)} />
             </label>
+            <p class="note train-output" data-output={output_code(c.task.output())}>
+                <b>{ TrainText::OutputKind.t(lang) }</b>{ " " }{ output_text(c.task.output()).t(lang) }
+            </p>
         </div>
     }
 }
@@ -133,6 +137,9 @@ pub(super) fn readout(r: &Run, lang: Lang) -> Html {
                 <div><dt>{ TrainText::Step.t(lang) }</dt><dd data-readout="step">{ s.step }</dd></div>
                 <div><dt>{ TrainText::Loss.t(lang) }</dt><dd data-readout="loss">{ short(s.loss) }</dd></div>
                 <div><dt>{ TrainText::Accuracy.t(lang) }</dt><dd data-readout="accuracy">{ rounded(s.accuracy, 3) }</dd></div>
+                if r.model.config.task.output() == train::Output::Sequence {
+                    <div><dt>{ TrainText::WholeAccuracy.t(lang) }</dt><dd data-readout="whole">{ rounded(s.whole, 3) }</dd></div>
+                }
                 <div><dt>{ TrainText::State.t(lang) }</dt><dd data-readout="state">{ r.phase.text().t(lang) }</dd></div>
             </dl>
             <p class="note">{ fill(TrainText::EvalSet.t(lang), &[&train::EVAL_SIZE.to_string()]) }{ " " }{ fill(TrainText::DoneRule.t(lang), &[&MAX_STEPS.to_string()]) }</p>

@@ -53,6 +53,9 @@ pub(super) struct Shown {
     pub(super) step: u64,
     pub(super) loss: f64,
     pub(super) accuracy: f64,
+    /// The share of samples right at every predicted position: for
+    /// `seq2seq`, whole answers with their `<EOS>` (`Model::whole_accuracy`).
+    pub(super) whole: f64,
     /// The evaluation sample's trace, one per layer.
     pub(super) traces: Vec<Rc<Trace>>,
     pub(super) scores: Vec<HeadScore>,
@@ -66,6 +69,8 @@ pub(super) struct Evaluation {
     pub(super) loss: f64,
     pub(super) right: usize,
     pub(super) count: usize,
+    /// Samples right at every predicted position.
+    pub(super) whole: usize,
 }
 
 /// The model and the training loop's bookkeeping.
@@ -100,6 +105,7 @@ impl Run {
                 step: 0,
                 loss: f64::NAN,
                 accuracy: 0.0,
+                whole: 0.0,
                 traces: Vec::new(),
                 scores: Vec::new(),
             },
@@ -135,6 +141,7 @@ impl Run {
             loss: 0.0,
             right: 0,
             count: 0,
+            whole: 0,
         }
     }
 
@@ -152,6 +159,7 @@ impl Run {
             ev.loss += l;
             ev.right += r;
             ev.count += c;
+            ev.whole += usize::from(r == c);
             ev.next += 1;
             if until.is_some_and(|t| now() >= t) {
                 break;
@@ -164,6 +172,7 @@ impl Run {
     pub(super) fn finish(&mut self, ev: Evaluation, now: f64) {
         let count = ev.count.max(1) as f64;
         let (loss, accuracy) = (ev.loss / count, ev.right as f64 / count);
+        let whole = ev.whole as f64 / self.model.eval_set().len().max(1) as f64;
         let traces = self
             .model
             .eval_trace()
@@ -176,6 +185,7 @@ impl Run {
             step,
             loss,
             accuracy,
+            whole,
             traces,
             scores: self.model.head_scores(),
         };
@@ -297,6 +307,7 @@ mod tests {
             let mut run = Run::new(m);
             assert_eq!(run.shown.loss.to_bits(), loss.to_bits(), "{task:?}");
             assert_eq!(run.shown.accuracy.to_bits(), accuracy.to_bits());
+            assert_eq!(run.shown.whole, run.model.whole_accuracy(), "{task:?}");
             // In pieces of one sample.
             let mut ev = run.begin();
             let mut pieces = 0;

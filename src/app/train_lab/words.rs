@@ -1,7 +1,7 @@
 //! The lab's words for its tasks, settings, questions and refusals.
 
 use crate::app::i18n::{fill, Lang, TrainText};
-use train::{Positions, Task};
+use train::{Output, Positions, Task};
 
 /// What the lab refused, kept as data and worded when shown, so that it
 /// follows a change of language like everything else on the page.
@@ -38,6 +38,25 @@ pub(super) fn task_text(t: Task) -> TrainText {
         Task::Reverse => TrainText::TaskReverse,
         Task::Induction => TrainText::TaskInduction,
         Task::Majority => TrainText::TaskMajority,
+        Task::Seq2seq => TrainText::TaskSeq2seq,
+    }
+}
+
+/// The kind of output a task has, with its § of note 000.
+pub(super) fn output_text(o: Output) -> TrainText {
+    match o {
+        Output::Labeling => TrainText::OutputLabeling,
+        Output::Classification => TrainText::OutputClassification,
+        Output::Sequence => TrainText::OutputSequence,
+    }
+}
+
+/// The page contract's name for a kind of output (`data-output`).
+pub(super) fn output_code(o: Output) -> &'static str {
+    match o {
+        Output::Labeling => "labeling",
+        Output::Classification => "classification",
+        Output::Sequence => "seq2seq",
     }
 }
 
@@ -75,6 +94,12 @@ pub(super) fn question(t: Task) -> (TrainText, [TrainText; 2], usize, TrainText)
             [TrainText::NeedsPositions, TrainText::NoPositionsNeeded],
             1,
             TrainText::EMajority,
+        ),
+        Task::Seq2seq => (
+            TrainText::QSeq2seq,
+            [TrainText::AnswerEos, TrainText::AnswerLimit],
+            0,
+            TrainText::ESeq2seq,
         ),
     }
 }
