@@ -112,6 +112,11 @@ fn summary_line(sm: &Summary, tokens: &[String], lang: Lang) -> String {
     )
 }
 
+/// The heads panel. It follows an edit a frame later while it is off
+/// screen: the 32 maps of four layers alone take 6–9 ms to draw
+/// (docs/performance.md, "An edit at n = 64 in its frame"); the view below
+/// then does not even render, as it is handed the very scenario and traces
+/// it shows already.
 #[component]
 pub fn HeadsPanel(props: &HeadsProps) -> Html {
     let node = use_node_ref();

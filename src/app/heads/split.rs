@@ -92,12 +92,6 @@ fn BlockMatrix(p: &BlockProps) -> Html {
     }
 }
 
-/// The heads panel. It follows an edit a frame later while it is off
-/// screen: the 32 maps of four layers alone take 6–9 ms to draw
-/// (docs/performance.md, "An edit at n = 64 in its frame"); the view below
-/// then does not even render, as it is handed the very scenario and traces
-/// it shows already.
-
 /// A [`BlockMatrix`] (one call site keeps the bundle small).
 #[inline(never)]
 fn block_matrix(
