@@ -12,6 +12,8 @@ mod chunks;
 mod collapse;
 mod heads;
 mod heatmap;
+/// The heatmap's drawing step, for the browser tests (`tests/web.rs`).
+pub use heatmap::canvas;
 mod hooks;
 mod labs;
 mod page;

@@ -80,7 +80,7 @@ for (const lang of ['zh', 'en']) {
     assert.equal(sample.length, 8);
     assert.ok(sample.every((t) => /^[A-H]$/.test(t)), sample.join(' '));
     assert.equal(await page.$eval(`${LAB} [data-control="task"]`, (s) => s.value), 'previous');
-    for (const task of ['previous', 'reverse', 'induction', 'majority', 'seq2seq']) {
+    for (const task of ['previous', 'reverse', 'induction', 'majority', 'seq2seq', 'multilabel']) {
       assert.ok(await page.$(`${LAB} [data-control="task"] option[value="${task}"]`), task);
     }
     for (const c of ['layers', 'heads', 'positional', 'seed', 'step', 'reset', 'open', 'export', 'import']) {
@@ -182,6 +182,58 @@ for (const lang of ['zh', 'en']) {
       assert.equal(r.expected, [...[...input].sort(), '<EOS>'].join(' '));
       assert.ok(r.text.startsWith(`${r.input} → ${r.answer}`), r.text);
       if (r.stopped === 'eos') assert.ok(r.text.includes(String(answer.length)), r.text);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const lang of ['zh', 'en']) {
+  test(`${lang}: multilabel learns with a sigmoid per label, and written as a sequence it ends in <EOS>; both read-outs side by side`, async () => {
+    const { context, page, problems } = await openPage(browser);
+    await openLab(page, lang);
+    await page.selectOption(`${LAB} [data-control="task"]`, 'multilabel');
+    await page.waitForSelector(`${LAB} [data-output="multilabel"]`);
+    const words = await page.textContent(`${LAB} [data-output]`);
+    assert.ok(words.includes('§2') || words.includes('第 2 节'), words);
+    assert.equal(await page.$eval(`${LAB} [data-control="readout"]`, (s) => s.value), 'sigmoid');
+    // The sequence read-out says its order convention.
+    const order = await page.textContent(`${LAB} [data-control="readout"] option[value="sequence"]`);
+    assert.ok(order.includes(lang === 'zh' ? '字母顺序' : 'alphabetical') && order.includes('<EOS>'), order);
+    await waitAttr(page, 'data-state', ['is', 'idle']);
+    await page.click(`${LAB} [data-speed-button="1.5"]`);
+    await waitAttr(page, 'data-speed', ['is', '1.5'], 5000);
+    // The sigmoid read-out: per-label accuracy (data-accuracy) of 0.9.
+    await page.click(`${LAB} [data-control="train"]`);
+    await waitAttr(page, 'data-accuracy', ['atLeast', 0.9], 120000);
+    await stop(page);
+    const both = `${LAB} [data-figure="multilabel"]`;
+    await page.waitForSelector(`${both} [data-readout-figure="sigmoid"]`);
+    assert.equal(await page.getAttribute(both, 'data-trained'), 'sigmoid');
+    // Both read-outs of the evaluation sample, side by side: the sigmoid's
+    // letters are those whose probability is above 1/2.
+    const letters = await page.$$eval(`${both} [data-letter]`, (els) => els.map((e) => [e.dataset.letter, Number(e.dataset.probability), e.dataset.yes === 'true' && !!e.querySelector('b')]));
+    assert.equal(letters.length, 6);
+    for (const [, p, yes] of letters) assert.equal(yes, p > 0.5);
+    const said = letters.filter(([, p]) => p > 0.5).map(([l]) => l).join(' ');
+    assert.equal(await page.getAttribute(`${both} [data-readout-figure="sigmoid"]`, 'data-sigmoid'), said);
+    assert.ok(await page.$(`${both} [data-readout-figure="sequence"]`));
+    // The sequence read-out: its own model, trained until its answers are
+    // whole; the evaluation sample's answer is the letters and <EOS>.
+    await page.selectOption(`${LAB} [data-control="readout"]`, 'sequence');
+    await waitAttr(page, 'data-train-step', ['is', '0'], 5000);
+    await page.click(`${LAB} [data-control="train"]`);
+    await waitAttr(page, 'data-whole-accuracy', ['atLeast', 0.9], 120000);
+    await stop(page);
+    await page.waitForFunction((s) => document.querySelector(s)?.dataset.trained === 'sequence', both);
+    const seq = `${both} [data-readout-figure="sequence"]`;
+    const answer = (await page.getAttribute(seq, 'data-sequence')).split(' ');
+    assert.equal(answer[answer.length - 1], '<EOS>', answer.join(' '));
+    assert.equal(await page.getAttribute(seq, 'data-stopped'), 'eos');
+    const truth = await page.getAttribute(both, 'data-truth');
+    if (answer.slice(0, -1).join(' ') !== truth) {
+      // Not every sample is right at 0.9; then the one shown is among the wrong.
+      assert.ok(Number(await attr(page, 'data-whole-accuracy')) < 1);
     }
     assert.deepEqual(problems, []);
     await context.close();

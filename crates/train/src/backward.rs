@@ -41,6 +41,42 @@ pub fn cross_entropy(
     (loss, right, count, dz)
 }
 
+/// Binary cross-entropy of independent sigmoids (the multi-label read-out,
+/// note 000 §2): row `row` of `logits`, its first `present.len()` columns,
+/// one label each with target y = `present[c]`. Each label contributes
+/// `−y·log σ(z) − (1 − y)·log(1 − σ(z))`, computed as
+/// `max(z, 0) − y·z + log(1 + e^(−|z|))` so that no large |z| overflows,
+/// and its gradient is `(σ(z) − y) · per_label` (`per_label` = 1 / the
+/// number of labels in the batch); every other entry of dZ is 0. Returns
+/// (the sum of the labels' losses, how many labels `σ(z) > 1/2` gets right,
+/// how many labels, dZ).
+pub fn binary_cross_entropy(
+    logits: &Matrix,
+    row: usize,
+    present: &[bool],
+    per_label: f64,
+) -> (f64, usize, usize, Matrix) {
+    let mut dz = Matrix::zeros(logits.nrows(), logits.ncols());
+    let (mut loss, mut right) = (0.0, 0);
+    for (c, &y) in present.iter().enumerate() {
+        let (z, y) = (logits[(row, c)], f64::from(u8::from(y)));
+        loss += z.max(0.0) - y * z + ln(1.0 + exp(-z.abs()));
+        right += usize::from((z > 0.0) == (y == 1.0));
+        dz[(row, c)] = (sigmoid(z) - y) * per_label;
+    }
+    (loss, right, present.len(), dz)
+}
+
+/// `1 / (1 + e^(−z))`, without overflow for large |z|.
+pub fn sigmoid(z: f64) -> f64 {
+    if z >= 0.0 {
+        1.0 / (1.0 + exp(-z))
+    } else {
+        let e = exp(z);
+        e / (1.0 + e)
+    }
+}
+
 /// The index of the largest value (the first of equal ones).
 pub fn argmax(values: impl Iterator<Item = f64>) -> usize {
     let mut best = (0, f64::NEG_INFINITY);

@@ -11,7 +11,7 @@
 //! (`weights.layers[0].w_o: expected 16×16, got 3 rows`). Every refusal is
 //! a typed [`ModelReason`], worded in both languages (`wording.rs`).
 
-use crate::{Config, Model, Params, Positions, Task};
+use crate::{Config, Model, Params, Positions, Readout, Task};
 use attention::json::{self, object, Json, JsonProblem};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
@@ -62,6 +62,7 @@ pub enum ModelReason {
     Format(String),
     UnknownTask(String),
     UnknownPositions(String),
+    UnknownReadout(String),
     ExpectedMatrices,
     ExpectedRows,
     /// A matrix with another number of rows than the config gives it.
@@ -263,6 +264,9 @@ struct ConfigDoc {
     positions: String,
     batch: usize,
     lr: f64,
+    /// Files written before the multi-label task have none: sigmoid.
+    #[serde(default)]
+    readout: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -342,7 +346,7 @@ fn refusal(text: &str, field: String, e: &serde_json::Error) -> ModelError {
     let last = field.rsplit('.').next().unwrap_or_default();
     let reason = match last {
         "" | "config" | "adam" => ModelReason::NotObject,
-        "task" | "positions" | "format" => ModelReason::ExpectedText,
+        "task" | "positions" | "format" | "readout" => ModelReason::ExpectedText,
         "lr" => ModelReason::ExpectedNumber,
         _ if message.starts_with("invalid value: integer") && !message.contains("`-") => {
             ModelReason::TooLarge
@@ -383,6 +387,7 @@ impl Model {
                     ("positions", c.positions.code().into()),
                     ("batch", whole(c.batch)),
                     ("lr", c.lr.into()),
+                    ("readout", c.readout.code().into()),
                 ]),
             ),
             ("weights", weights_json(&self.params)),
@@ -431,6 +436,12 @@ impl Model {
             batch: c.batch,
             lr: c.lr,
             seed: doc.seed,
+            readout: match c.readout.as_deref() {
+                None => Readout::Sigmoid,
+                Some(r) => Readout::from_code(r).ok_or_else(|| {
+                    ModelError::new("config.readout", ModelReason::UnknownReadout(r.to_string()))
+                })?,
+            },
         };
         let mut model = Model::new(config)?;
         model.steps = doc.steps;

@@ -26,7 +26,9 @@ mod task;
 mod wording;
 
 pub use file::{ModelError, ModelReason, FORMAT, MAX_WEIGHT};
-pub use task::{induction_lengths, seq2seq_longest, token_label, Output, Sample, Task};
+pub use task::{
+    induction_lengths, seq2seq_longest, token_label, Labels, Output, Readout, Sample, Task,
+};
 
 use attention::random::Rng;
 use attention::{
@@ -102,6 +104,8 @@ pub struct Config {
     /// Adam's learning rate.
     pub lr: f64,
     pub seed: u64,
+    /// How `multilabel` reads its answer out (the other tasks ignore it).
+    pub readout: Readout,
 }
 
 impl Config {
@@ -116,6 +120,7 @@ impl Config {
             Task::Induction => (10, 14, 2, 2, 64),
             Task::Majority => (4, 9, 1, 1, 32),
             Task::Seq2seq => (10, 12, 1, 1, 32),
+            Task::Multilabel => (8, 12, 1, 1, 32),
         };
         Config {
             task,
@@ -129,6 +134,7 @@ impl Config {
             batch,
             lr: 1e-2,
             seed,
+            readout: Readout::Sigmoid,
         }
     }
 
@@ -580,10 +586,7 @@ impl Model {
     /// The mean loss over `batch`'s predicted positions, and its gradient
     /// for every parameter (shaped like [`Model::params`]).
     pub fn loss_and_grad(&self, batch: &[Sample]) -> (f64, Params) {
-        let count: usize = batch
-            .iter()
-            .map(|s| s.targets.iter().flatten().count())
-            .sum();
+        let count: usize = batch.iter().map(|s| self.items(s)).sum();
         let per_row = 1.0 / count.max(1) as f64;
         let mut grads = Params::zeros(&self.config);
         let mut loss = 0.0;
@@ -599,7 +602,7 @@ impl Model {
     fn backward_sample(&self, s: &Sample, per_row: f64, g: &mut Params) -> f64 {
         use backward as b;
         let (trace, logits) = self.forward(&s.tokens);
-        let (loss, _, _, dz) = b::cross_entropy(&logits, &s.targets, per_row);
+        let (loss, _, _, dz) = self.objective(s, &logits, per_row);
         let (dw_u, mut dx) = b::unembedding(trace.output(), &self.params.unembedding, &dz);
         g.unembedding += dw_u;
         for (l, t) in trace.layers.iter().enumerate().rev() {
@@ -631,6 +634,50 @@ impl Model {
         loss
     }
 
+    /// What `s` asks of the model: the labels of the sigmoid read-out for
+    /// `multilabel` read out by sigmoid, else the targets of its positions.
+    fn labels<'a>(&self, s: &'a Sample) -> Option<&'a Labels> {
+        (self.config.readout == Readout::Sigmoid)
+            .then_some(s.labels.as_ref())
+            .flatten()
+    }
+
+    /// How many predictions `s` counts: its labels or its targets.
+    fn items(&self, s: &Sample) -> usize {
+        match self.labels(s) {
+            Some(l) => l.present.len(),
+            None => s.targets.iter().flatten().count(),
+        }
+    }
+
+    /// `s`'s loss on `logits` (summed), how many of its predictions are
+    /// right, how many it has, and dZ scaled by `per_item`: binary
+    /// cross-entropy of the sigmoid read-out, or cross-entropy
+    /// ([`backward::binary_cross_entropy`], [`backward::cross_entropy`]).
+    pub fn objective(
+        &self,
+        s: &Sample,
+        logits: &Matrix,
+        per_item: f64,
+    ) -> (f64, usize, usize, Matrix) {
+        match self.labels(s) {
+            Some(l) => backward::binary_cross_entropy(logits, l.row, &l.present, per_item),
+            None => backward::cross_entropy(logits, &s.targets, per_item),
+        }
+    }
+
+    /// The sigmoid read-out on `s` (`multilabel`): each letter's
+    /// probability of occurring, `σ` of `<SEP>`'s logit for it.
+    pub fn label_probabilities(&self, s: &Sample) -> Option<Vec<f64>> {
+        let l = s.labels.as_ref()?;
+        let (_, logits) = self.forward(&s.tokens);
+        Some(
+            (0..l.present.len())
+                .map(|c| backward::sigmoid(logits[(l.row, c)]))
+                .collect(),
+        )
+    }
+
     /// The mean loss over `batch` (forward only).
     pub fn loss(&self, batch: &[Sample]) -> f64 {
         self.loss_accuracy(batch).0
@@ -642,7 +689,7 @@ impl Model {
         let (mut loss, mut right, mut count) = (0.0, 0, 0);
         for s in samples {
             let (_, logits) = self.forward(&s.tokens);
-            let (l, r, c, _) = backward::cross_entropy(&logits, &s.targets, 0.0);
+            let (l, r, c, _) = self.objective(s, &logits, 0.0);
             loss += l;
             right += r;
             count += c;
@@ -668,7 +715,7 @@ impl Model {
             .iter()
             .filter(|s| {
                 let (_, logits) = self.forward(&s.tokens);
-                let (_, r, c, _) = backward::cross_entropy(&logits, &s.targets, 0.0);
+                let (_, r, c, _) = self.objective(s, &logits, 0.0);
                 r == c
             })
             .count();

@@ -66,6 +66,41 @@ tasks! {
     /// writing `<EOS>`. The last two ids of the vocabulary are `<SEP>` and
     /// `<EOS>`.
     Seq2seq = "seq2seq",
+    /// Multi-label (note 000 §2): which letters occur in the input. (n − 2)/2
+    /// letters drawn with repetition, `<SEP>`, then the letters that occur,
+    /// each once in alphabetical order, `<EOS>`, `<EOS>` to length n; causal
+    /// mask. Two read-outs ([`Readout`]): a sigmoid per letter read at
+    /// `<SEP>` ([`Sample::labels`]), or the set written as a sequence ending
+    /// in `<EOS>`, as `seq2seq` writes its answer ([`Sample::targets`]).
+    Multilabel = "multilabel",
+}
+
+/// How the `multilabel` task reads its answer out (note 000 §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Readout {
+    /// An independent sigmoid per letter, from `<SEP>`'s logits of the
+    /// letters (binary cross-entropy).
+    Sigmoid,
+    /// The set written after `<SEP>` one letter at a time, alphabetical,
+    /// then `<EOS>` (cross-entropy at each position, as `seq2seq`).
+    Sequence,
+}
+
+impl Readout {
+    /// The model file's word for it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Readout::Sigmoid => "sigmoid",
+            Readout::Sequence => "sequence",
+        }
+    }
+
+    /// The read-out named `code`, if any.
+    pub fn from_code(code: &str) -> Option<Readout> {
+        [Readout::Sigmoid, Readout::Sequence]
+            .into_iter()
+            .find(|r| r.code() == code)
+    }
 }
 
 /// The kind of output a task has (note 000 §2).
@@ -77,6 +112,8 @@ pub enum Output {
     Classification,
     /// An answer of the model's own length, ended by `<EOS>` (§2.2).
     Sequence,
+    /// A set of labels per sequence (§2), read by a [`Readout`].
+    MultiLabel,
 }
 
 impl Task {
@@ -89,7 +126,7 @@ impl Task {
     /// what it predicts (previous, induction, seq2seq), none otherwise.
     pub fn mask(self) -> Mask {
         match self {
-            Task::Previous | Task::Induction | Task::Seq2seq => Mask::Causal,
+            Task::Previous | Task::Induction | Task::Seq2seq | Task::Multilabel => Mask::Causal,
             Task::Reverse | Task::Majority => Mask::None,
         }
     }
@@ -100,13 +137,15 @@ impl Task {
             Task::Previous | Task::Reverse | Task::Induction => Output::Labeling,
             Task::Majority => Output::Classification,
             Task::Seq2seq => Output::Sequence,
+            Task::Multilabel => Output::MultiLabel,
         }
     }
 
     /// The ids of `<SEP>` and `<EOS>` in a vocabulary of `vocab`, for the
     /// tasks that have them.
     pub fn specials(self, vocab: usize) -> Option<(usize, usize)> {
-        (self.output() == Output::Sequence).then(|| (vocab - 2, vocab - 1))
+        matches!(self.output(), Output::Sequence | Output::MultiLabel)
+            .then(|| (vocab - 2, vocab - 1))
     }
 
     /// Token `t`'s label: a letter, or `<SEP>` / `<EOS>`.
@@ -122,7 +161,7 @@ impl Task {
     pub fn check(self, vocab: usize, n: usize) -> Result<(), ModelReason> {
         let need_n = match self {
             Task::Induction => 8,
-            Task::Seq2seq => 6,
+            Task::Seq2seq | Task::Multilabel => 6,
             _ => 2,
         };
         if n < need_n {
@@ -145,6 +184,13 @@ impl Task {
         if self == Task::Seq2seq && vocab < need {
             return Err(ModelReason::SequenceVocab { need, got: vocab });
         }
+        // At least one letter besides `<SEP>` and `<EOS>`.
+        if self == Task::Multilabel && vocab < 3 {
+            return Err(ModelReason::SequenceVocab {
+                need: 3,
+                got: vocab,
+            });
+        }
         Ok(())
     }
 
@@ -152,6 +198,7 @@ impl Task {
     pub fn sample(self, vocab: usize, n: usize, rng: &mut Rng) -> Sample {
         let token = |rng: &mut Rng| (rng.next_u64() % vocab as u64) as usize;
         let mut targets = vec![None; n];
+        let mut labels = None;
         let tokens = match self {
             Task::Previous | Task::Reverse => {
                 let tokens: Vec<usize> = (0..n).map(|_| token(rng)).collect();
@@ -216,6 +263,21 @@ impl Task {
                 }
                 tokens
             }
+            Task::Multilabel => {
+                let (content, sep, eos) = (vocab - 2, vocab - 2, vocab - 1);
+                let m = seq2seq_longest(n);
+                let mut tokens: Vec<usize> = (0..m).map(|_| below(rng, content)).collect();
+                let present: Vec<bool> = (0..content).map(|t| tokens.contains(&t)).collect();
+                tokens.push(sep);
+                tokens.extend((0..content).filter(|&t| present[t]));
+                let end = tokens.len();
+                tokens.resize(n, eos);
+                for (i, t) in targets.iter_mut().enumerate().take(end).skip(m) {
+                    *t = Some(tokens[i + 1]);
+                }
+                labels = Some(Labels { row: m, present });
+                tokens
+            }
             Task::Majority => loop {
                 let tokens: Vec<usize> = (0..n).map(|_| token(rng)).collect();
                 if let Some(label) = majority(&tokens, vocab) {
@@ -224,7 +286,11 @@ impl Task {
                 }
             },
         };
-        Sample { tokens, targets }
+        Sample {
+            tokens,
+            targets,
+            labels,
+        }
     }
 }
 
@@ -266,6 +332,16 @@ pub struct Sample {
     /// Per position, the token the model should predict there; `None` where
     /// the task predicts nothing (loss and accuracy skip it).
     pub targets: Vec<Option<usize>>,
+    /// For `multilabel`, what its sigmoid read-out predicts.
+    pub labels: Option<Labels>,
+}
+
+/// A multi-label sample's labels: at position `row` (`<SEP>`), whether each
+/// letter occurs in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    pub row: usize,
+    pub present: Vec<bool>,
 }
 
 /// A token's label: `A`, `B`, … (the scenario's `tokens`).

@@ -43,6 +43,10 @@ impl ModelReason {
                 format!("没有叫 \"{p}\" 的位置编码"),
                 format!("unknown positions \"{p}\""),
             ),
+            ModelReason::UnknownReadout(r) => (
+                format!("没有叫 \"{r}\" 的读出方式"),
+                format!("unknown readout \"{r}\""),
+            ),
             ModelReason::ExpectedMatrices => (
                 "应为由矩阵组成的对象".into(),
                 "expected an object of matrices".into(),
@@ -125,6 +129,7 @@ fn task_zh(task: crate::Task) -> &'static str {
         crate::Task::Induction => "归纳",
         crate::Task::Majority => "多数",
         crate::Task::Seq2seq => "序列到序列",
+        crate::Task::Multilabel => "多标签",
     }
 }
 
@@ -154,6 +159,7 @@ mod tests {
             ModelReason::Format("某".into()),
             ModelReason::UnknownTask("某".into()),
             ModelReason::UnknownPositions("某".into()),
+            ModelReason::UnknownReadout("某".into()),
             ModelReason::ExpectedMatrices,
             ModelReason::ExpectedRows,
             ModelReason::RowCount {

@@ -1,7 +1,7 @@
 //! One heatmap: a canvas (`data-heatmap="R"`), a tooltip that follows the
 //! mouse or the arrow keys, exports, and a table for screen readers.
 
-mod canvas;
+pub mod canvas;
 mod cursor;
 mod export;
 mod tip;

@@ -328,6 +328,8 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
     /// edits, and a wrong number teaches as surely as a wrong word.
     const NUMBERS: &[(&str, &[&str])] = &[
         ("NotesIntro", &["0/1"]),
+        ("EMultilabel", &["1"]),
+        ("BothSigmoid", &["1/2"]),
         ("CapWeights", &["1"]),
         ("CapWeightsCol", &["1"]),
         ("CapInputOneHot", &["1"]),

@@ -34,12 +34,17 @@ strings! {
         "Classification: the answer is read from the last position alone. Does the model need positions to count which token is most frequent?";
     EMajority => "不需要。数数与顺序无关：最后一个位置的查询可以把权重摊在所有词上，平均值里份额最大的词就是答案（笔记 000 第 2.1 节：一个序列一个标签）。把“位置”选“无”试试。",
         "It does not. Counting does not depend on order: the last position's query can spread its weight over every token, and the token with the largest share of that average is the answer (note 000 §2.1: one label per sequence). Try it with Positions set to none.";
-    QSeq2seq => "答案有多长，模型事先并不知道：它每次只写一个词。它怎样告诉你答案写完了？",
-        "The model does not know in advance how long the answer is: it writes one token at a time. How does it tell you the answer is over?";
+    QSeq2seq => "模型一次写一个词，它怎样告诉你答案写完了？",
+        "The model writes one token at a time. How does it tell you the answer is over?";
     AnswerEos => "它写出 <EOS>", "It writes <EOS>";
     AnswerLimit => "写满 n 个位置才停", "It stops when all n positions are full";
-    ESeq2seq => "它写出 <EOS>。训练时，<SEP> 之后的每个位置都学着预测下一个词，答案的最后一个词之后是 <EOS>（笔记 000 第 2.2 节）；生成时，模型一次写一个词，写出 <EOS> 就停。下面的“生成到 <EOS>”对不同长度的输入各生成一次，标出它停在哪里。",
-        "It writes <EOS>. In training, each position from <SEP> on learns to predict the next token, and after the answer's last token comes <EOS> (note 000 §2.2); in generation the model writes one token at a time and stops once it writes <EOS>. \"Generating until <EOS>\" below generates once for inputs of each length and marks where it stopped.";
+    ESeq2seq => "它写出 <EOS>：训练时答案后面的词就是 <EOS>，生成时写出它就停（笔记 000 第 2.2 节）。",
+        "It writes <EOS>: in training the token after the answer is <EOS>, and generation stops once it writes one (note 000 §2.2).";
+    QMultilabel => "用 sigmoid 读出时，它能同时对几个字母说“出现了”？", "With the sigmoid read-out, how many letters can it say occur at once?";
+    AnswerAnyNumber => "任意多个", "Any number";
+    AnswerOnlyOne => "只能一个", "Only one";
+    EMultilabel => "任意多个：每个 sigmoid 各自独立，各用二元交叉熵训练；softmax 的输出和为 1，只适合选一个（笔记 000 第 2 节）。",
+        "Any number: each sigmoid is independent, trained with its own binary cross-entropy; softmax outputs sum to 1 and suit picking one (note 000 §2).";
     Now => "现在：第 {1} 步，准确率 {2}，损失 {3}。", "Now: step {1}, accuracy {2}, loss {3}.";
     Task => "任务", "Task";
     TaskPrevious => "前一个词", "Previous token";
@@ -47,16 +52,27 @@ strings! {
     TaskInduction => "归纳", "Induction";
     TaskMajority => "多数（分类）", "Majority (classification)";
     TaskSeq2seq => "排序（序列到序列）", "Sort (sequence to sequence)";
+    TaskMultilabel => "出现了哪些字母（多标签）", "Which letters occur (multi-label)";
+    Readout => "读出方式", "Read-out";
+    ReadoutSigmoid => "每个标签一个 sigmoid", "a sigmoid per label";
+    ReadoutSequence => "按字母顺序写成序列，到 <EOS>", "a sequence, alphabetical, until <EOS>";
+    OutputMultiLabel => "一组标签，即多标签分类（笔记 000 第 2 节）：输入里出现了哪些字母", "a set of labels, multi-label classification (note 000 §2): which letters occur in the input";
+    BothTitle => "两种读出", "Both read-outs";
+    BothLead => "输入 {1}，出现的字母 {2}。", "Input {1}; the letters that occur: {2}.";
+    BothSigmoid => "sigmoid：概率大于 1/2 的字母", "Sigmoid: the letters above 1/2";
+    BothSequence => "序列：一个一个写到 <EOS>", "Sequence: written one by one until <EOS>";
+    NotTrained => "（没有用这种读出训练）", "(not trained with this read-out)";
     OutputKind => "输出：", "Output:";
     OutputLabeling => "每个位置一个标签，即序列标注（笔记 000 第 2.1 节）", "one label per position, sequence labeling (note 000 §2.1)";
-    OutputClassification => "整个序列一个标签，即分类，从最后一个位置读出（笔记 000 第 2.1 节）", "one label for the whole sequence, classification, read from the last position (note 000 §2.1)";
-    OutputSequence => "一个由模型决定长度的序列，一次一个词，直到 <EOS>（笔记 000 第 2.2 节）。这里的任务：输入几个不同的字母和 <SEP>，写出排好序的它们，再写 <EOS>", "a sequence whose length the model decides, one token at a time until <EOS> (note 000 §2.2). The task here: a few distinct letters and <SEP> in, the same letters sorted out, then <EOS>";
+    OutputClassification => "整个序列一个标签，即分类（笔记 000 第 2.1 节）", "one label for the whole sequence, classification (note 000 §2.1)";
+    OutputSequence => "由模型决定长度的序列，一次一个词，写到 <EOS>（笔记 000 第 2.2 节）", "a sequence whose length the model decides, one token at a time until <EOS> (note 000 §2.2)";
     WholeAccuracy => "整个答案全对", "Whole answers right";
     GenerateTitle => "生成到 <EOS>", "Generating until <EOS>";
-    GenerateLead => "对评估集中每种输入长度各取一个样本：输入和 <SEP> 作提示，模型一次写一个词，写出 <EOS> 或写满 n 个位置就停。", "One evaluation sample for each input length: the input and <SEP> are the prompt, and the model writes one token at a time until it writes <EOS> or the n positions are full.";
+    GenerateLead => "每种输入长度一个评估样本：从输入和 <SEP> 起一次写一个词，到 <EOS> 或长度上限为止。",
+        "One evaluation sample per input length: from the input and <SEP>, one token at a time until <EOS> or the length limit.";
     GenerateLine => "{1} → {2}（{3}，{4}）", "{1} → {2} ({3}; {4})";
-    StoppedEos => "第 {1} 个词写出 <EOS> 后停下", "stopped by writing <EOS> as token {1}";
-    StoppedLimit => "写满长度上限才停（没写出 <EOS>）", "stopped at the length limit (no <EOS>)";
+    StoppedEos => "第 {1} 个词是 <EOS>", "<EOS> as token {1}";
+    StoppedLimit => "到长度上限，没有 <EOS>", "no <EOS> by the length limit";
     GenerateRight => "全对", "all right";
     GenerateWrong => "有错（正确答案：{1}）", "wrong (the right answer: {1})";
     Layers => "层数", "Layers";

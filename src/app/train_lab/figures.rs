@@ -1,6 +1,7 @@
 //! The lab's figures: each head's weights over the evaluation sample, the
 //! loss curve, decoding step by step beside the parallel pass, and for the
-//! sequence-to-sequence task the answers generated until `<EOS>`.
+//! sequence-to-sequence task the answers generated until `<EOS>`, and for
+//! the multi-label task its two read-outs side by side.
 
 use super::*;
 use crate::app::heatmap::{Heatmap, Map};
@@ -8,7 +9,7 @@ use crate::app::i18n::{fill, Lang, TrainText};
 use crate::attention::Trace;
 use crate::lesson::format::{exact, rounded};
 use std::rc::Rc;
-use train::{Generated, HeadKind, HeadScore, Model};
+use train::{Generated, HeadKind, HeadScore, Model, Readout};
 use yew::prelude::*;
 
 /// One head's heatmap with its name, what it has become and its scores.
@@ -240,6 +241,63 @@ pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
         <section class="train-generate-section" data-figure="generate">
             <h3>{ TrainText::GenerateTitle.t(lang) }</h3>
             <p class="lead">{ TrainText::GenerateLead.t(lang) }</p>
+            { body }
+        </section>
+    }
+}
+
+/// Multi-label (note 000 §2): the evaluation sample read out both ways, a
+/// sigmoid per letter (its probability) and the set written as a sequence
+/// until `<EOS>`; the read-out the model was not trained with is marked.
+pub(super) fn both_view(model: &Model, phase: Phase, lang: Lang) -> Html {
+    let sample = model.eval_sample();
+    let (Some(labels), Some(probabilities), Some(g)) = (
+        sample.labels.as_ref(),
+        model.label_probabilities(sample),
+        model.generate(sample),
+    ) else {
+        return html! {};
+    };
+    let label = |t: usize| model.config.label(t);
+    let words = |ts: &mut dyn Iterator<Item = usize>| ts.map(label).collect::<Vec<_>>().join(" ");
+    let truth = words(&mut (0..labels.present.len()).filter(|&c| labels.present[c]));
+    let said = words(&mut (0..probabilities.len()).filter(|&c| probabilities[c] > 0.5));
+    let answer = words(&mut g.answer.iter().copied());
+    let trained = model.config.readout;
+    let untrained = |r: Readout| {
+        (r != trained).then(|| html! { <>{ " " }{ TrainText::NotTrained.t(lang) }</> })
+    };
+    let body = if phase == Phase::Training {
+        html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
+    } else {
+        html! {
+            <>
+                <p class="train-sample" data-readout-figure="sigmoid" data-sigmoid={said}>
+                    { TrainText::BothSigmoid.t(lang) }{ untrained(Readout::Sigmoid) }{ " " }
+                    // The letters above 1/2 in bold.
+                    { for probabilities.iter().enumerate().map(|(c, p)| {
+                        let text = format!("{} {}", label(c), rounded(*p, 2));
+                        html! {
+                            <span class="chip" data-letter={label(c)} data-probability={exact(*p)} data-yes={(*p > 0.5).to_string()}>
+                                if *p > 0.5 { <b>{ text }</b> } else { { text } }
+                            </span>
+                        }
+                    }) }
+                </p>
+                <p class="train-sample" data-readout-figure="sequence" data-sequence={answer.clone()}
+                    data-stopped={if g.stopped { "eos" } else { "limit" }}>
+                    { TrainText::BothSequence.t(lang) }{ untrained(Readout::Sequence) }{ " " }
+                    <span class="chip">{ answer }</span>
+                </p>
+            </>
+        }
+    };
+    let input = words(&mut g.input.iter().copied());
+    html! {
+        <section class="train-both-section" data-figure="multilabel" data-trained={trained.code()}
+            data-truth={truth.clone()}>
+            <h3>{ TrainText::BothTitle.t(lang) }</h3>
+            <p class="lead">{ fill(TrainText::BothLead.t(lang), &[&input, &truth]) }</p>
             { body }
         </section>
     }

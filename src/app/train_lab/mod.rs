@@ -36,7 +36,7 @@ mod settings;
 mod words;
 
 use attributes::mark;
-use figures::{curve, decode_view, generate_view, head_figure};
+use figures::{both_view, curve, decode_view, generate_view, head_figure};
 pub use mount::{mount, set_lang};
 use panel::{buttons, readout, settings_row, Buttons};
 use run::*;
@@ -291,6 +291,9 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             </div>
             if c.task.output() == train::Output::Sequence {
                 { generate_view(&r.model, r.phase, lang) }
+            }
+            if c.task.output() == train::Output::MultiLabel {
+                { both_view(&r.model, r.phase, lang) }
             }
             { decode_view(&r.model, r.phase, lang) }
         </div>

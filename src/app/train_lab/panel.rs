@@ -4,11 +4,11 @@
 
 use super::run::{Phase, Run};
 use super::settings::Setting;
-use super::words::{output_code, output_text, positions_text, task_text};
+use super::words::{output_code, output_text, positions_text, readout_text, task_text};
 use super::{MAX_STEPS, SPEEDS};
 use crate::app::i18n::{fill, CommonText, Lang, TrainText};
 use crate::lesson::format::{exact, rounded, short};
-use train::{Config, Positions, Task};
+use train::{Config, Positions, Readout, Task};
 use yew::prelude::*;
 
 fn option(value: String, text: String, selected: bool) -> Html {
@@ -60,6 +60,12 @@ pub(super) fn settings_row(
                 [Positions::Learned, Positions::Sinusoidal, Positions::None].iter()
                     .map(|p| (p.code().to_string(), positions_text(*p).t(lang).to_string())).collect(),
                 c.positions.code(), on(Setting::Positions), lang) }
+            if c.task == Task::Multilabel {
+                { select(TrainText::Readout, "readout",
+                    [Readout::Sigmoid, Readout::Sequence].iter()
+                        .map(|r| (r.code().to_string(), readout_text(*r).t(lang).to_string())).collect(),
+                    c.readout.code(), on(Setting::Readout), lang) }
+            }
             <label class="field small">{ TrainText::SeedLabel.t(lang) }
                 <input ref={seed_field} type="number" min="0" step="1" data-control="seed" onchange={on(Setting::Seed)} />
             </label>
@@ -137,7 +143,7 @@ pub(super) fn readout(r: &Run, lang: Lang) -> Html {
                 <div><dt>{ TrainText::Step.t(lang) }</dt><dd data-readout="step">{ s.step }</dd></div>
                 <div><dt>{ TrainText::Loss.t(lang) }</dt><dd data-readout="loss">{ short(s.loss) }</dd></div>
                 <div><dt>{ TrainText::Accuracy.t(lang) }</dt><dd data-readout="accuracy">{ rounded(s.accuracy, 3) }</dd></div>
-                if r.model.config.task.output() == train::Output::Sequence {
+                if matches!(r.model.config.task.output(), train::Output::Sequence | train::Output::MultiLabel) {
                     <div><dt>{ TrainText::WholeAccuracy.t(lang) }</dt><dd data-readout="whole">{ rounded(s.whole, 3) }</dd></div>
                 }
                 <div><dt>{ TrainText::State.t(lang) }</dt><dd data-readout="state">{ r.phase.text().t(lang) }</dd></div>

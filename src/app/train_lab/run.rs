@@ -155,7 +155,7 @@ impl Run {
                 .predict(&s.tokens)
                 .expect("an evaluation sample fits its model")
                 .logits;
-            let (l, r, c, _) = train::backward::cross_entropy(&logits, &s.targets, 0.0);
+            let (l, r, c, _) = self.model.objective(s, &logits, 0.0);
             ev.loss += l;
             ev.right += r;
             ev.count += c;

@@ -2,7 +2,7 @@
 //! text, gives the next model's config (or nothing, for a text that names
 //! no value). Tested natively below.
 
-use train::{Config, Positions, Task};
+use train::{Config, Positions, Readout, Task};
 
 /// A control of the lab's settings row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +13,8 @@ pub(super) enum Setting {
     DModel,
     Positions,
     Seed,
+    /// How `multilabel` reads its answer out.
+    Readout,
 }
 
 impl Setting {
@@ -21,8 +23,8 @@ impl Setting {
     /// other control keeps the rest of the reader's settings. `None` when
     /// `value` names no value of the control.
     pub(super) fn apply(self, c: &Config, value: &str) -> Option<Config> {
-        let (mut layers, mut heads, mut d_model, mut positions, mut seed) =
-            (c.layers, c.heads, c.d_model, c.positions, c.seed);
+        let (mut layers, mut heads, mut d_model, mut positions, mut seed, mut readout) =
+            (c.layers, c.heads, c.d_model, c.positions, c.seed, c.readout);
         match self {
             Setting::Task => return Task::from_code(value).map(|t| Config::new(t, c.seed)),
             Setting::Layers => layers = value.parse().ok()?,
@@ -30,11 +32,13 @@ impl Setting {
             Setting::DModel => d_model = value.parse().ok()?,
             Setting::Positions => positions = Positions::from_code(value)?,
             Setting::Seed => seed = value.trim().parse().ok()?,
+            Setting::Readout => readout = Readout::from_code(value)?,
         }
         let mut next = Config::new(c.task, seed);
         next.layers = layers;
         next.d_model = d_model;
         next.positions = positions;
+        next.readout = readout;
         Some(next.with_heads(heads))
     }
 }
@@ -65,6 +69,12 @@ mod tests {
         assert_eq!((p.positions, p.heads), (Positions::None, 2));
         let s = Setting::Seed.apply(&c, " 42 ").unwrap();
         assert_eq!((s.seed, s.layers, s.heads), (42, 2, 2));
+        let r = Setting::Readout.apply(&c, "sequence").unwrap();
+        assert_eq!((r.readout, r.layers, r.heads), (Readout::Sequence, 2, 2));
+        assert_eq!(
+            Setting::Layers.apply(&r, "1").unwrap().readout,
+            Readout::Sequence
+        );
         // Each one's config is the task's, with the reader's settings.
         assert_eq!(s.n, Config::new(Task::Previous, 42).n);
     }
@@ -92,6 +102,7 @@ mod tests {
             (Setting::Layers, "two"),
             (Setting::Positions, "rotary"),
             (Setting::Task, "translate"),
+            (Setting::Readout, "softmax"),
         ] {
             assert!(s.apply(&c, v).is_none(), "{s:?} {v:?}");
         }

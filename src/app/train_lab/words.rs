@@ -1,7 +1,7 @@
 //! The lab's words for its tasks, settings, questions and refusals.
 
 use crate::app::i18n::{fill, Lang, TrainText};
-use train::{Output, Positions, Task};
+use train::{Output, Positions, Readout, Task};
 
 /// What the lab refused, kept as data and worded when shown, so that it
 /// follows a change of language like everything else on the page.
@@ -39,6 +39,7 @@ pub(super) fn task_text(t: Task) -> TrainText {
         Task::Induction => TrainText::TaskInduction,
         Task::Majority => TrainText::TaskMajority,
         Task::Seq2seq => TrainText::TaskSeq2seq,
+        Task::Multilabel => TrainText::TaskMultilabel,
     }
 }
 
@@ -48,6 +49,7 @@ pub(super) fn output_text(o: Output) -> TrainText {
         Output::Labeling => TrainText::OutputLabeling,
         Output::Classification => TrainText::OutputClassification,
         Output::Sequence => TrainText::OutputSequence,
+        Output::MultiLabel => TrainText::OutputMultiLabel,
     }
 }
 
@@ -57,6 +59,14 @@ pub(super) fn output_code(o: Output) -> &'static str {
         Output::Labeling => "labeling",
         Output::Classification => "classification",
         Output::Sequence => "seq2seq",
+        Output::MultiLabel => "multilabel",
+    }
+}
+
+pub(super) fn readout_text(r: Readout) -> TrainText {
+    match r {
+        Readout::Sigmoid => TrainText::ReadoutSigmoid,
+        Readout::Sequence => TrainText::ReadoutSequence,
     }
 }
 
@@ -100,6 +110,12 @@ pub(super) fn question(t: Task) -> (TrainText, [TrainText; 2], usize, TrainText)
             [TrainText::AnswerEos, TrainText::AnswerLimit],
             0,
             TrainText::ESeq2seq,
+        ),
+        Task::Multilabel => (
+            TrainText::QMultilabel,
+            [TrainText::AnswerAnyNumber, TrainText::AnswerOnlyOne],
+            0,
+            TrainText::EMultilabel,
         ),
     }
 }
