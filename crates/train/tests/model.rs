@@ -318,6 +318,8 @@ fn decoding_step_by_step_agrees_with_the_parallel_pass() {
         (Task::Previous, 1, 100),
         (Task::Induction, 2, 0),
         (Task::Induction, 2, 60),
+        (Task::Seq2seq, 1, 60),
+        (Task::Multilabel, 1, 60),
     ] {
         let mut m = Model::new(Config {
             layers,
