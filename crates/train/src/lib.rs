@@ -144,6 +144,16 @@ impl Config {
         self.task.label(self.vocab, t)
     }
 
+    /// Tokens' labels separated by single spaces (`A C <EOS>`), as the lab
+    /// writes a sequence in words and in its attributes.
+    pub fn words(&self, tokens: &[usize]) -> String {
+        tokens
+            .iter()
+            .map(|&t| self.label(t))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The config with `heads` heads of width d_model / heads.
     pub fn with_heads(mut self, heads: usize) -> Config {
         self.heads = heads;

@@ -245,7 +245,9 @@ impl Task {
                 tokens
             }
             Task::Seq2seq => {
-                let (content, sep, eos) = (vocab - 2, vocab - 2, vocab - 1);
+                let (sep, eos) = self.specials(vocab).expect("seq2seq has <SEP> and <EOS>");
+                // The letters are the ids below <SEP>.
+                let content = sep;
                 let l = 2 + below(rng, seq2seq_longest(n) - 1);
                 let mut pool: Vec<usize> = (0..content).collect();
                 for i in 0..l {
@@ -264,7 +266,10 @@ impl Task {
                 tokens
             }
             Task::Multilabel => {
-                let (content, sep, eos) = (vocab - 2, vocab - 2, vocab - 1);
+                let (sep, eos) = self
+                    .specials(vocab)
+                    .expect("multilabel has <SEP> and <EOS>");
+                let content = sep;
                 let m = seq2seq_longest(n);
                 let mut tokens: Vec<usize> = (0..m).map(|_| below(rng, content)).collect();
                 let present: Vec<bool> = (0..content).map(|t| tokens.contains(&t)).collect();

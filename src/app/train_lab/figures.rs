@@ -190,12 +190,7 @@ pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
 /// `<EOS>` (or the length limit), where it stopped, and whether it is the
 /// right one: one line each.
 pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
-    let words = |ts: &[usize]| {
-        ts.iter()
-            .map(|&t| model.config.label(t))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let words = |ts: &[usize]| model.config.words(ts);
     let line = |g: Generated| {
         let stopped = if g.stopped {
             fill(
@@ -225,12 +220,11 @@ pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
     let body = if phase == Phase::Training {
         html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
     } else {
-        let sep = model.config.vocab - 2;
+        // Letters come before <SEP>, so a sample whose position l holds
+        // <SEP> has an input of length l.
+        let sep = model.config.task.specials(model.config.vocab).map(|s| s.0);
         let set = model.eval_set();
-        let first_of = |l: usize| {
-            set.iter()
-                .find(|s| s.tokens.get(l) == Some(&sep) && !s.tokens[..l].contains(&sep))
-        };
+        let first_of = |l: usize| set.iter().find(|s| s.tokens.get(l).copied() == sep);
         html! {
             <ul class="train-generate" data-generate="">
                 { for (2..=train::seq2seq_longest(model.config.n)).filter_map(first_of).filter_map(|s| model.generate(s)).map(line) }
@@ -251,48 +245,53 @@ pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
 /// until `<EOS>`; the read-out the model was not trained with is marked.
 pub(super) fn both_view(model: &Model, phase: Phase, lang: Lang) -> Html {
     let sample = model.eval_sample();
-    let (Some(labels), Some(probabilities), Some(g)) = (
-        sample.labels.as_ref(),
-        model.label_probabilities(sample),
-        model.generate(sample),
-    ) else {
+    let Some(labels) = sample.labels.as_ref() else {
         return html! {};
     };
-    let label = |t: usize| model.config.label(t);
-    let words = |ts: &mut dyn Iterator<Item = usize>| ts.map(label).collect::<Vec<_>>().join(" ");
-    let truth = words(&mut (0..labels.present.len()).filter(|&c| labels.present[c]));
-    let said = words(&mut (0..probabilities.len()).filter(|&c| probabilities[c] > 0.5));
-    let answer = words(&mut g.answer.iter().copied());
-    let trained = model.config.readout;
+    let c = &model.config;
+    let truth: Vec<usize> = (0..labels.present.len())
+        .filter(|&t| labels.present[t])
+        .collect();
+    let (input, truth) = (c.words(&sample.tokens[..labels.row]), c.words(&truth));
+    let trained = c.readout;
     let untrained = |r: Readout| {
         (r != trained).then(|| html! { <>{ " " }{ TrainText::NotTrained.t(lang) }</> })
     };
-    let body = if phase == Phase::Training {
-        html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
-    } else {
-        html! {
-            <>
-                <p class="train-sample" data-readout-figure="sigmoid" data-sigmoid={said}>
-                    { TrainText::BothSigmoid.t(lang) }{ untrained(Readout::Sigmoid) }{ " " }
-                    // The letters above 1/2 in bold.
-                    { for probabilities.iter().enumerate().map(|(c, p)| {
-                        let text = format!("{} {}", label(c), rounded(*p, 2));
-                        html! {
-                            <span class="chip" data-letter={label(c)} data-probability={exact(*p)} data-yes={(*p > 0.5).to_string()}>
-                                if *p > 0.5 { <b>{ text }</b> } else { { text } }
-                            </span>
-                        }
-                    }) }
-                </p>
-                <p class="train-sample" data-readout-figure="sequence" data-sequence={answer.clone()}
-                    data-stopped={if g.stopped { "eos" } else { "limit" }}>
-                    { TrainText::BothSequence.t(lang) }{ untrained(Readout::Sequence) }{ " " }
-                    <span class="chip">{ answer }</span>
-                </p>
-            </>
+    // Both read-outs are worked out only when shown, not on every render
+    // while training.
+    let shown = (phase != Phase::Training)
+        .then(|| Some((model.label_probabilities(sample)?, model.generate(sample)?)))
+        .flatten();
+    let body = match shown {
+        None => html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> },
+        Some((probabilities, g)) => {
+            let said: Vec<usize> = (0..probabilities.len())
+                .filter(|&t| probabilities[t] > 0.5)
+                .collect();
+            let answer = c.words(&g.answer);
+            html! {
+                <>
+                    <p class="train-sample" data-readout-figure="sigmoid" data-sigmoid={c.words(&said)}>
+                        { TrainText::BothSigmoid.t(lang) }{ untrained(Readout::Sigmoid) }{ " " }
+                        // The letters above 1/2 in bold.
+                        { for probabilities.iter().enumerate().map(|(t, p)| {
+                            let text = format!("{} {}", c.label(t), rounded(*p, 2));
+                            html! {
+                                <span class="chip" data-letter={c.label(t)} data-probability={exact(*p)} data-yes={(*p > 0.5).to_string()}>
+                                    if *p > 0.5 { <b>{ text }</b> } else { { text } }
+                                </span>
+                            }
+                        }) }
+                    </p>
+                    <p class="train-sample" data-readout-figure="sequence" data-sequence={answer.clone()}
+                        data-stopped={if g.stopped { "eos" } else { "limit" }}>
+                        { TrainText::BothSequence.t(lang) }{ untrained(Readout::Sequence) }{ " " }
+                        <span class="chip">{ answer }</span>
+                    </p>
+                </>
+            }
         }
     };
-    let input = words(&mut g.input.iter().copied());
     html! {
         <section class="train-both-section" data-figure="multilabel" data-trained={trained.code()}
             data-truth={truth.clone()}>
