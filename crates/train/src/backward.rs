@@ -163,6 +163,14 @@ pub fn projection(x: &Matrix, w: &Matrix, dq: &Matrix) -> (Matrix, Matrix) {
     linear(x, w, dq)
 }
 
+/// The embedding as a product, `X_1 = F·E + P` (`digits`: F n × (p² + 1)
+/// holds the class token and the patches' pixels, E (p² + 1) × d_model):
+/// `dE = Fᵀ·dX_1`. The gather below is the same product with one-hot rows
+/// of F, done without multiplying by zeros.
+pub fn embedding_product(f: &Matrix, dx: &Matrix) -> Matrix {
+    t_mul(f, dx)
+}
+
 /// Embedding gather `X_1[i] = E[token_i] + P[i]` (E vocab × d_model):
 /// row i of dX_1 is added to row `token_i` of dE (a token that occurs twice
 /// gets both rows). The position part is `dP = dX_1` (n × d_model) when the

@@ -11,7 +11,7 @@
 //! (`weights.layers[0].w_o: expected 16×16, got 3 rows`). Every refusal is
 //! a typed [`ModelReason`], worded in both languages (`wording.rs`).
 
-use crate::{Config, Model, Params, Positions, Readout, Task};
+use crate::{Config, Model, Params, Positions, Readout, Task, DEFAULT_PATCH};
 use attention::json::{self, object, Json, JsonProblem};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
@@ -117,6 +117,23 @@ pub enum ModelReason {
         token: usize,
         vocab: usize,
     },
+    /// A `digits` model before the data is installed
+    /// ([`crate::digits::install`]).
+    NoDigits,
+    /// A patch side that does not tile the 8×8 image (not 2 or 4).
+    Patch(usize),
+    /// `digits` with another vocabulary than its 10 classes.
+    DigitsClasses(usize),
+    /// `digits` with another n than its class token and patches,
+    /// (8/p)² + 1.
+    PatchPositions {
+        patch: usize,
+        need: usize,
+        got: usize,
+    },
+    /// Tokens given to `digits`, whose input is an image
+    /// (`Model::predict_sample`).
+    ImageInput,
 }
 
 /// Text that is not JSON: where and what.
@@ -267,6 +284,9 @@ struct ConfigDoc {
     /// Files written before the multi-label task have none: sigmoid.
     #[serde(default)]
     readout: Option<String>,
+    /// Written for `digits` only; absent, [`DEFAULT_PATCH`].
+    #[serde(default)]
+    patch: Option<usize>,
 }
 
 #[derive(serde::Deserialize)]
@@ -364,32 +384,33 @@ fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, ModelError> {
 }
 
 impl Model {
-    /// The model file: format, seed, steps, config, weights and Adam's
-    /// moments (`adam.m`, `adam.v`, named as the weights), every f64
-    /// written so it reads back exactly.
+    /// The model file: format, seed, steps, config (with `patch` for
+    /// `digits` only), weights and Adam's moments (`adam.m`, `adam.v`,
+    /// named as the weights), every f64 written so it reads back exactly.
     pub fn to_json(&self) -> String {
         let c = &self.config;
         let whole = |n: usize| Json::Whole(n as u64);
+        let mut config = vec![
+            ("task", c.task.code().into()),
+            ("vocab", whole(c.vocab)),
+            ("n", whole(c.n)),
+            ("d_model", whole(c.d_model)),
+            ("layers", whole(c.layers)),
+            ("heads", whole(c.heads)),
+            ("d_head", whole(c.d_head)),
+            ("positions", c.positions.code().into()),
+            ("batch", whole(c.batch)),
+            ("lr", c.lr.into()),
+            ("readout", c.readout.code().into()),
+        ];
+        if c.task == Task::Digits {
+            config.push(("patch", whole(c.patch)));
+        }
         object(vec![
             ("format", FORMAT.into()),
             ("seed", Json::Whole(c.seed)),
             ("steps", Json::Whole(self.steps)),
-            (
-                "config",
-                object(vec![
-                    ("task", c.task.code().into()),
-                    ("vocab", whole(c.vocab)),
-                    ("n", whole(c.n)),
-                    ("d_model", whole(c.d_model)),
-                    ("layers", whole(c.layers)),
-                    ("heads", whole(c.heads)),
-                    ("d_head", whole(c.d_head)),
-                    ("positions", c.positions.code().into()),
-                    ("batch", whole(c.batch)),
-                    ("lr", c.lr.into()),
-                    ("readout", c.readout.code().into()),
-                ]),
-            ),
+            ("config", object(config)),
             ("weights", weights_json(&self.params)),
             (
                 "adam",
@@ -442,6 +463,7 @@ impl Model {
                     ModelError::new("config.readout", ModelReason::UnknownReadout(r.to_string()))
                 })?,
             },
+            patch: c.patch.unwrap_or(DEFAULT_PATCH),
         };
         let mut model = Model::new(config)?;
         model.steps = doc.steps;

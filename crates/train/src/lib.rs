@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! X_1 = E[tokens] + P                       n × d_model (embeddings are learned, note 000 §1)
+//!     = F·E + P                             for `digits`: F holds [CLS] and the image's patches
 //! X_{l+1} = X_l + concat_r(head_r(X_l))·W_O  every layer, residual (note 000 §3.2, §5.1)
 //! logits = X_L·W_U                          n × vocab
 //! loss = mean cross-entropy over the positions the task predicts
@@ -21,13 +22,15 @@
 //! the engine's SplitMix64).
 
 pub mod backward;
+pub mod digits;
 mod file;
 mod task;
 mod wording;
 
+pub use digits::{Digits, DigitsError, DigitsProblem};
 pub use file::{ModelError, ModelReason, FORMAT, MAX_WEIGHT};
 pub use task::{
-    induction_lengths, seq2seq_longest, token_label, Labels, Output, Readout, Sample, Task,
+    induction_lengths, seq2seq_longest, token_label, Image, Labels, Output, Readout, Sample, Task,
 };
 
 use attention::random::Rng;
@@ -78,6 +81,23 @@ pub const MAX_HEADS: usize = 4;
 pub const MAX_BATCH: usize = 256;
 /// Sequences in the fixed evaluation set.
 pub const EVAL_SIZE: usize = 128;
+/// The patch side `digits` uses unless told otherwise (and a model file
+/// without `config.patch` means).
+pub const DEFAULT_PATCH: usize = 4;
+/// The patch sides `digits` accepts: they tile the 8×8 image.
+pub const PATCHES: [usize; 2] = [2, 4];
+/// The class token's label, position 0 of a `digits` sequence.
+pub const CLS: &str = "[CLS]";
+
+/// The sequence length of `digits` with patch side `patch`: the class
+/// token and (8/p)² patches (17 for p = 2, 5 for p = 4); `None` for a side
+/// that is not one of [`PATCHES`].
+pub fn patch_positions(patch: usize) -> Option<usize> {
+    PATCHES
+        .contains(&patch)
+        .then(|| (digits::SIDE / patch).pow(2) + 1)
+}
+
 /// A head whose previous-token or induction score reaches this is labelled
 /// so ([`HeadScore::kind`]): more than half its attention, on average, goes
 /// where that kind of head looks.
@@ -87,7 +107,7 @@ pub const SCORE_THRESHOLD: f64 = 0.5;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub task: Task,
-    /// Number of token ids, `2 ..= 26`.
+    /// Number of token ids, `2 ..= 26` (for `digits`, the 10 classes).
     pub vocab: usize,
     /// Sequence length.
     pub n: usize,
@@ -106,6 +126,10 @@ pub struct Config {
     pub seed: u64,
     /// How `multilabel` reads its answer out (the other tasks ignore it).
     pub readout: Readout,
+    /// For `digits`, the side p of the image's square patches, 2 or 4
+    /// ([`PATCHES`]); n is then (8/p)² + 1 and E is (p² + 1) × d_model. The
+    /// other tasks ignore it.
+    pub patch: usize,
 }
 
 impl Config {
@@ -113,29 +137,94 @@ impl Config {
     /// steps each needs).
     pub fn new(task: Task, seed: u64) -> Config {
         // Induction: two heads a layer and bigger batches (its samples
-        // predict only the repeat, 1 … 4 positions each).
-        let (vocab, n, layers, heads, batch) = match task {
-            Task::Previous => (8, 8, 1, 1, 32),
-            Task::Reverse => (8, 8, 1, 1, 32),
-            Task::Induction => (10, 14, 2, 2, 64),
-            Task::Majority => (4, 9, 1, 1, 32),
-            Task::Seq2seq => (10, 12, 1, 1, 32),
-            Task::Multilabel => (8, 12, 1, 1, 32),
+        // predict only the repeat, 1 … 4 positions each). Digits: a head
+        // per patch, so that [CLS] can read the whole image, a wider
+        // stream and bigger batches (one prediction per image;
+        // docs/training.md, "Measured").
+        let (vocab, n, d_model, layers, heads, batch) = match task {
+            Task::Previous => (8, 8, 16, 1, 1, 32),
+            Task::Reverse => (8, 8, 16, 1, 1, 32),
+            Task::Induction => (10, 14, 16, 2, 2, 64),
+            Task::Majority => (4, 9, 16, 1, 1, 32),
+            Task::Seq2seq => (10, 12, 16, 1, 1, 32),
+            Task::Multilabel => (8, 12, 16, 1, 1, 32),
+            Task::Digits => {
+                let n = (digits::SIDE / DEFAULT_PATCH).pow(2) + 1;
+                (digits::CLASSES, n, 32, 1, 4, 64)
+            }
         };
         Config {
             task,
             vocab,
             n,
-            d_model: 16,
+            d_model,
             layers,
             heads,
-            d_head: 16 / heads,
+            d_head: d_model / heads,
             positions: Positions::Learned,
             batch,
             lr: 1e-2,
             seed,
             readout: Readout::Sigmoid,
+            patch: DEFAULT_PATCH,
         }
+    }
+
+    /// The config with patch side `patch` and, for `digits`, the sequence
+    /// length it gives ([`patch_positions`]; unchanged for a side that is
+    /// not one of [`PATCHES`], which `validate` refuses).
+    pub fn with_patch(mut self, patch: usize) -> Config {
+        self.patch = patch;
+        if let (Task::Digits, Some(n)) = (self.task, patch_positions(patch)) {
+            self.n = n;
+        }
+        self
+    }
+
+    /// Rows of E: the vocabulary, or for `digits` the p² pixels of a patch
+    /// and the class token's own input.
+    pub fn embedding_rows(&self) -> usize {
+        match self.task {
+            Task::Digits => self.patch * self.patch + 1,
+            _ => self.vocab,
+        }
+    }
+
+    /// The labels of `sample`'s positions, as the lab and the scenario show
+    /// the sequence: its tokens' labels ([`Config::label`]), or for
+    /// `digits` `[CLS]` then the patches `P1`, `P2`, … row by row.
+    pub fn sequence_labels(&self, sample: &Sample) -> Vec<String> {
+        match self.task {
+            Task::Digits => (0..patch_positions(self.patch).unwrap_or(sample.tokens.len()))
+                .map(|i| match i {
+                    0 => CLS.to_string(),
+                    i => format!("P{i}"),
+                })
+                .collect(),
+            _ => sample.tokens.iter().map(|&t| self.label(t)).collect(),
+        }
+    }
+
+    /// For `digits`, F (n × (p² + 1)), the input rows that multiply E:
+    /// row 0, the class token, is the unit vector e_{p²}; row i ≥ 1 is
+    /// patch i's p² pixels / 16, row by row within the patch, then 0.
+    /// Patch i (1-based) is the ((i − 1) / (8/p))-th row of patches and
+    /// the ((i − 1) % (8/p))-th column. A sample without an image reads as
+    /// a blank one. `None` for the other tasks and for a side not in
+    /// [`PATCHES`].
+    pub fn patch_features(&self, sample: &Sample) -> Option<Matrix> {
+        let n = patch_positions(self.patch).filter(|_| self.task == Task::Digits)?;
+        let (p, per_row) = (self.patch, digits::SIDE / self.patch);
+        let blank = [0; digits::PIXELS];
+        let pixels = sample.image.as_ref().map_or(&blank, |im| &im.pixels);
+        Some(Matrix::from_fn(n, p * p + 1, |i, k| match (i, k) {
+            (0, k) => f64::from(u8::from(k == p * p)),
+            (_, k) if k == p * p => 0.0,
+            (i, k) => {
+                let (row, col) = ((i - 1) / per_row * p + k / p, (i - 1) % per_row * p + k % p);
+                f64::from(pixels[row * digits::SIDE + col]) / f64::from(digits::MAX_PIXEL)
+            }
+        }))
     }
 
     /// Token `t`'s label on the page and in the scenario: a letter, or
@@ -180,6 +269,26 @@ impl Config {
         range("heads", self.heads, 1, MAX_HEADS)?;
         range("d_head", self.d_head, 1, MAX_D)?;
         range("batch", self.batch, 1, MAX_BATCH)?;
+        if self.task == Task::Digits {
+            let need = patch_positions(self.patch)
+                .ok_or_else(|| ModelError::new("config.patch", ModelReason::Patch(self.patch)))?;
+            if self.vocab != digits::CLASSES {
+                return Err(ModelError::new(
+                    "config.vocab",
+                    ModelReason::DigitsClasses(self.vocab),
+                ));
+            }
+            if self.n != need {
+                return Err(ModelError::new(
+                    "config.n",
+                    ModelReason::PatchPositions {
+                        patch: self.patch,
+                        need,
+                        got: self.n,
+                    },
+                ));
+            }
+        }
         if !(self.lr.is_finite() && self.lr > 0.0) {
             return Err(ModelError::new(
                 "config.lr",
@@ -203,7 +312,8 @@ pub struct LayerParams {
 /// Every trained matrix (also the shape of gradients and Adam's moments).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
-    /// E, vocab × d_model.
+    /// E, vocab × d_model (for `digits`, (p² + 1) × d_model:
+    /// [`Config::embedding_rows`]).
     pub embedding: Matrix,
     /// P, n × d_model, when positions are learned.
     pub positions: Option<Matrix>,
@@ -243,7 +353,7 @@ impl Params {
     pub fn zeros(c: &Config) -> Params {
         let z = Matrix::zeros;
         Params {
-            embedding: z(c.vocab, c.d_model),
+            embedding: z(c.embedding_rows(), c.d_model),
             positions: (c.positions == Positions::Learned).then(|| z(c.n, c.d_model)),
             layers: (0..c.layers)
                 .map(|_| LayerParams {
@@ -409,7 +519,8 @@ pub struct HeadScore {
     pub kind: Option<HeadKind>,
 }
 
-/// The model, its Adam state and its fixed evaluation set.
+/// The model, its Adam state and its fixed evaluation set (for `digits`,
+/// every held-out image).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub config: Config,
@@ -432,13 +543,22 @@ fn stream(seed: u64, salt: u64) -> Rng {
 
 impl Model {
     /// A fresh model: weights from `Rng::new(seed)`, the evaluation set
-    /// from its own stream.
+    /// from its own stream (for `digits`, the held-out images: refused,
+    /// [`ModelReason::NoDigits`], until [`digits::install`] has the data).
     pub fn new(config: Config) -> Result<Model, ModelError> {
         config.validate()?;
+        let eval = match config.task {
+            Task::Digits => {
+                let d = digits::installed()
+                    .ok_or_else(|| ModelError::new("config.task", ModelReason::NoDigits))?;
+                d.held_out().filter_map(|i| d.sample(i, config.n)).collect()
+            }
+            _ => Self::eval_set_of(&config),
+        };
         let params = Params::init(&config, &mut Rng::new(config.seed));
         let zeros = Params::zeros(&config);
         Ok(Model {
-            eval: Self::eval_set_of(&config),
+            eval,
             m: zeros.clone(),
             v: zeros,
             params,
@@ -474,18 +594,21 @@ impl Model {
         h
     }
 
-    /// The fixed evaluation set.
+    /// The fixed evaluation set: [`EVAL_SIZE`] samples from the seed, or
+    /// for `digits` every held-out image in order.
     pub fn eval_set(&self) -> &[Sample] {
         &self.eval
     }
 
-    /// The sequence the lab draws: the evaluation set's first.
+    /// The sequence the lab draws: the evaluation set's first (for
+    /// `digits`, held-out image 0, the file's image 5).
     pub fn eval_sample(&self) -> &Sample {
         &self.eval[0]
     }
 
     /// The batch of Adam step `step` (0, 1, …): its own stream of the seed,
     /// so an imported model continues with the batches it would have seen.
+    /// For `digits`, training images only (drawn with replacement).
     pub fn batch(&self, step: u64) -> Vec<Sample> {
         let c = &self.config;
         let mut rng = stream(c.seed, BATCH_SALT.wrapping_mul(step.wrapping_add(1)));
@@ -505,6 +628,15 @@ impl Model {
         }
     }
 
+    /// `X_1`, n × d_model: `F·E + P` for `digits`
+    /// ([`Config::patch_features`]), else `E[tokens] + P`.
+    fn input(&self, s: &Sample) -> Matrix {
+        match self.config.patch_features(s) {
+            Some(f) => matmul(&f, &self.params.embedding) + self.position_matrix(f.nrows()),
+            None => self.embed(&s.tokens),
+        }
+    }
+
     /// `X_1 = E[tokens] + P`, n × d_model.
     fn embed(&self, tokens: &[usize]) -> Matrix {
         let p = self.position_matrix(tokens.len());
@@ -515,15 +647,17 @@ impl Model {
     }
 
     /// The model on `sample` as an engine scenario (docs/format.md §1b), the
-    /// one "Open in the workbench" loads: `x` = the sample's token
-    /// embeddings with the position embeddings already added, positional
-    /// "none", every layer's heads and W_O with its residual on, scaling
-    /// on, the task's mask, the tokens' letters as labels.
+    /// one "Open in the workbench" loads: `x` = X_1, the sample's token
+    /// embeddings with the position embeddings already added (for
+    /// `digits`, F·E + P), positional "none", every layer's heads and W_O
+    /// with its residual on, scaling on, the task's mask, the positions'
+    /// labels ([`Config::sequence_labels`]: the tokens' letters, or `[CLS]`
+    /// and the patches).
     pub fn scenario(&self, sample: &Sample) -> Scenario {
-        self.scenario_of(&sample.tokens)
+        self.scenario_of(self.config.sequence_labels(sample), self.input(sample))
     }
 
-    fn scenario_of(&self, tokens: &[usize]) -> Scenario {
+    fn scenario_of(&self, tokens: Vec<String>, x: Matrix) -> Scenario {
         let mut layers = self.params.layers.iter().map(|l| Layer {
             heads: l.heads.clone(),
             w_o: Some(l.w_o.clone()),
@@ -532,8 +666,8 @@ impl Model {
         let first = layers.next().expect("a model has a layer");
         Scenario {
             format: attention::FORMAT.into(),
-            tokens: tokens.iter().map(|&t| self.config.label(t)).collect(),
-            x: self.embed(tokens),
+            tokens,
+            x,
             heads: first.heads,
             w_o: first.w_o,
             scale: true,
@@ -544,33 +678,74 @@ impl Model {
         }
     }
 
-    /// The engine's trace of `tokens` and the logits `X_L·W_U`.
-    fn forward(&self, tokens: &[usize]) -> (StackTrace, Matrix) {
-        let trace = compute_stack(&self.scenario_of(tokens))
-            .expect("a model's scenario is valid and its numbers finite");
+    /// The engine's trace of `s` and the logits `X_L·W_U`.
+    fn forward(&self, s: &Sample) -> (StackTrace, Matrix) {
+        self.run(&self.scenario(s))
+    }
+
+    fn run(&self, scenario: &Scenario) -> (StackTrace, Matrix) {
+        let trace =
+            compute_stack(scenario).expect("a model's scenario is valid and its numbers finite");
         let logits = matmul(trace.output(), &self.params.unembedding);
         (trace, logits)
     }
 
     /// Every position's logits in one pass. Refused (naming `tokens[i]`)
-    /// when a token is not one of the vocabulary or there are more than n.
+    /// when a token is not one of the vocabulary or there are more than n,
+    /// and for `digits`, whose input is an image
+    /// ([`ModelReason::ImageInput`]; [`Model::predict_sample`] takes one).
     pub fn predict(&self, tokens: &[usize]) -> Result<Prediction, ModelError> {
         self.check_tokens("tokens", tokens, 0)?;
-        let (_, logits) = self.forward(tokens);
+        let labels = tokens.iter().map(|&t| self.config.label(t)).collect();
+        let (_, logits) = self.run(&self.scenario_of(labels, self.embed(tokens)));
+        Ok(Self::prediction(logits))
+    }
+
+    /// [`Model::predict`] of a sample, for every task: its tokens, or for
+    /// `digits` its image (row 0 of the logits is `[CLS]`'s, the digit's
+    /// scores). Refused like `predict` (naming `tokens[i]`), or for
+    /// `digits` without an image (`image`) or with a pixel above 16
+    /// (`image.pixels[i]`).
+    pub fn predict_sample(&self, sample: &Sample) -> Result<Prediction, ModelError> {
+        if self.config.task != Task::Digits {
+            return self.predict(&sample.tokens);
+        }
+        let image = sample
+            .image
+            .as_ref()
+            .ok_or_else(|| ModelError::new("image", ModelReason::Missing))?;
+        let max = digits::MAX_PIXEL;
+        if let Some(i) = image.pixels.iter().position(|&v| v > max) {
+            return Err(ModelError::new(
+                format!("image.pixels[{i}]"),
+                ModelReason::Range {
+                    lo: 0,
+                    hi: usize::from(max),
+                    got: usize::from(image.pixels[i]),
+                },
+            ));
+        }
+        Ok(Self::prediction(self.forward(sample).1))
+    }
+
+    fn prediction(logits: Matrix) -> Prediction {
         let next = (0..logits.nrows())
             .map(|i| backward::argmax(logits.row(i).iter().copied()))
             .collect();
-        Ok(Prediction {
+        Prediction {
             logits,
             next,
             passes: 1,
-        })
+        }
     }
 
     /// `Err` naming `field` unless `tokens` is 1 … n − `more` tokens of the
     /// vocabulary.
     fn check_tokens(&self, field: &str, tokens: &[usize], more: usize) -> Result<(), ModelError> {
         let c = &self.config;
+        if c.task == Task::Digits {
+            return Err(ModelError::new(field, ModelReason::ImageInput));
+        }
         if tokens.is_empty() || tokens.len() + more > c.n {
             return Err(ModelError::new(
                 field,
@@ -611,7 +786,7 @@ impl Model {
     /// its summed loss.
     fn backward_sample(&self, s: &Sample, per_row: f64, g: &mut Params) -> f64 {
         use backward as b;
-        let (trace, logits) = self.forward(&s.tokens);
+        let (trace, logits) = self.forward(s);
         let (loss, _, _, dz) = self.objective(s, &logits, per_row);
         let (dw_u, mut dx) = b::unembedding(trace.output(), &self.params.unembedding, &dz);
         g.unembedding += dw_u;
@@ -637,7 +812,10 @@ impl Model {
                 }
             }
         }
-        b::embedding_gather(&s.tokens, &dx, &mut g.embedding);
+        match self.config.patch_features(s) {
+            Some(f) => g.embedding += b::embedding_product(&f, &dx),
+            None => b::embedding_gather(&s.tokens, &dx, &mut g.embedding),
+        }
         if let Some(dp) = g.positions.as_mut() {
             *dp += &dx;
         }
@@ -680,7 +858,7 @@ impl Model {
     /// probability of occurring, `σ` of `<SEP>`'s logit for it.
     pub fn label_probabilities(&self, s: &Sample) -> Option<Vec<f64>> {
         let l = s.labels.as_ref()?;
-        let (_, logits) = self.forward(&s.tokens);
+        let (_, logits) = self.forward(s);
         Some(
             (0..l.present.len())
                 .map(|c| backward::sigmoid(logits[(l.row, c)]))
@@ -698,7 +876,7 @@ impl Model {
     fn loss_accuracy(&self, samples: &[Sample]) -> (f64, f64) {
         let (mut loss, mut right, mut count) = (0.0, 0, 0);
         for s in samples {
-            let (_, logits) = self.forward(&s.tokens);
+            let (_, logits) = self.forward(s);
             let (l, r, c, _) = self.objective(s, &logits, 0.0);
             loss += l;
             right += r;
@@ -724,7 +902,7 @@ impl Model {
             .eval
             .iter()
             .filter(|s| {
-                let (_, logits) = self.forward(&s.tokens);
+                let (_, logits) = self.forward(s);
                 let (_, r, c, _) = self.objective(s, &logits, 0.0);
                 r == c
             })
@@ -776,7 +954,7 @@ impl Model {
     /// The engine's trace of the evaluation sample (every layer's heads, Q,
     /// K, V, weights, outputs), as the workbench would compute it.
     pub fn eval_trace(&self) -> StackTrace {
-        self.forward(&self.eval_sample().tokens).0
+        self.forward(self.eval_sample()).0
     }
 
     /// The evaluation sample's attention weights, `[layer][head]`, each n × n.
@@ -819,7 +997,8 @@ impl Model {
     /// cache (per layer and head) instead of recomputed, so each step only
     /// computes one new row. Decoding attends causally whatever the task's
     /// mask (a decoder cannot see the future); for the causal tasks its
-    /// logits equal the parallel pass's ([`Model::predict`]).
+    /// logits equal the parallel pass's ([`Model::predict`]). Refused for
+    /// `digits` ([`ModelReason::ImageInput`]): it has no tokens to write.
     pub fn decode(&self, prompt: &[usize], steps: usize) -> Result<Decoded, ModelError> {
         self.decode_until(prompt, steps, None)
     }

@@ -73,6 +73,12 @@ tasks! {
     /// `<SEP>` ([`Sample::labels`]), or the set written as a sequence ending
     /// in `<EOS>`, as `seq2seq` writes its answer ([`Sample::targets`]).
     Multilabel = "multilabel",
+    /// Image classification (note 000 §2.1) of real handwritten digits
+    /// (`crate::digits`): a class token `[CLS]`, then the 8×8 image's p×p
+    /// patches row by row, no mask; the class token's row predicts the
+    /// digit. The input is not tokens but the patches' pixels
+    /// ([`Sample::image`], `Config::patch_features`).
+    Digits = "digits",
 }
 
 /// How the `multilabel` task reads its answer out (note 000 §2).
@@ -127,7 +133,7 @@ impl Task {
     pub fn mask(self) -> Mask {
         match self {
             Task::Previous | Task::Induction | Task::Seq2seq | Task::Multilabel => Mask::Causal,
-            Task::Reverse | Task::Majority => Mask::None,
+            Task::Reverse | Task::Majority | Task::Digits => Mask::None,
         }
     }
 
@@ -135,7 +141,7 @@ impl Task {
     pub fn output(self) -> Output {
         match self {
             Task::Previous | Task::Reverse | Task::Induction => Output::Labeling,
-            Task::Majority => Output::Classification,
+            Task::Majority | Task::Digits => Output::Classification,
             Task::Seq2seq => Output::Sequence,
             Task::Multilabel => Output::MultiLabel,
         }
@@ -148,8 +154,12 @@ impl Task {
             .then(|| (vocab - 2, vocab - 1))
     }
 
-    /// Token `t`'s label: a letter, or `<SEP>` / `<EOS>`.
+    /// Token `t`'s label: a letter, or `<SEP>` / `<EOS>`; for `digits`,
+    /// whose ids are classes, the digit (`7`).
     pub fn label(self, vocab: usize, t: usize) -> String {
+        if self == Task::Digits {
+            return t.to_string();
+        }
         match self.specials(vocab) {
             Some((sep, _)) if t == sep => "<SEP>".into(),
             Some((_, eos)) if t == eos => "<EOS>".into(),
@@ -195,6 +205,10 @@ impl Task {
     }
 
     /// One sample of length `n` from `rng` (the same draws on every machine).
+    /// For `digits`, a training image of the installed data
+    /// ([`crate::digits::install`]) drawn uniformly; with none installed
+    /// (a digits model is refused then), a sample without an image that
+    /// predicts nothing.
     pub fn sample(self, vocab: usize, n: usize, rng: &mut Rng) -> Sample {
         let token = |rng: &mut Rng| (rng.next_u64() % vocab as u64) as usize;
         let mut targets = vec![None; n];
@@ -283,6 +297,21 @@ impl Task {
                 labels = Some(Labels { row: m, present });
                 tokens
             }
+            Task::Digits => {
+                return match crate::digits::installed() {
+                    Some(d) => {
+                        let k = below(rng, d.training_len());
+                        d.sample(crate::digits::Digits::training_index(k), n)
+                            .expect("a training index is one of the images")
+                    }
+                    None => Sample {
+                        tokens: (0..n).collect(),
+                        targets,
+                        labels: None,
+                        image: None,
+                    },
+                };
+            }
             Task::Majority => loop {
                 let tokens: Vec<usize> = (0..n).map(|_| token(rng)).collect();
                 if let Some(label) = majority(&tokens, vocab) {
@@ -295,6 +324,7 @@ impl Task {
             tokens,
             targets,
             labels,
+            image: None,
         }
     }
 }
@@ -339,6 +369,19 @@ pub struct Sample {
     pub targets: Vec<Option<usize>>,
     /// For `multilabel`, what its sigmoid read-out predicts.
     pub labels: Option<Labels>,
+    /// For `digits`, the image (its tokens are then only the positions
+    /// `0 … n − 1`: `[CLS]`, then the patches, `Config::sequence_labels`).
+    pub image: Option<Image>,
+}
+
+/// A `digits` sample's image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// Its line in the data file, 0-based (held out when `index % 6 == 5`,
+    /// [`crate::digits::held_out`]).
+    pub index: usize,
+    /// 64 pixels 0 … 16, row by row.
+    pub pixels: [u8; crate::digits::PIXELS],
 }
 
 /// A multi-label sample's labels: at position `row` (`<SEP>`), whether each

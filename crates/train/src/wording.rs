@@ -4,6 +4,7 @@
 //! engine's scenario refusals are, `attention`'s `wording.rs`).
 //! [`ModelReason`]'s `Display` is the English.
 
+use crate::digits::{DigitsError, DigitsProblem, MIN_IMAGES, PIXELS};
 use crate::{ModelReason, FORMAT};
 
 impl ModelReason {
@@ -112,11 +113,94 @@ impl ModelReason {
                 format!("{token} 不是大小为 {vocab} 的词表中的词"),
                 format!("{token} is not a token of a vocabulary of {vocab}"),
             ),
+            ModelReason::NoDigits => (
+                "手写数字的数据还没有载入".into(),
+                "the digits' data is not loaded".into(),
+            ),
+            ModelReason::Patch(got) => (
+                format!("应为 2 或 4（把 8×8 的图像切成小块，小块的边长），实际是 {got}"),
+                format!("expected 2 or 4 (the side of the square patches the 8×8 image is cut into), got {got}"),
+            ),
+            ModelReason::DigitsClasses(got) => (
+                format!("手写数字任务有 10 个类别（数字 0 … 9）：应为 10，实际是 {got}"),
+                format!("digits has 10 classes (the digits 0 … 9): expected 10, got {got}"),
+            ),
+            ModelReason::PatchPositions { patch, need, got } => (
+                format!(
+                    "小块边长为 {patch} 时有 (8/{patch})² + 1 = {need} 个位置（一个类别标记，每个小块一个），实际是 {got}"
+                ),
+                format!(
+                    "a patch side of {patch} gives (8/{patch})² + 1 = {need} positions \
+                     (the class token, then one per patch), got {got}"
+                ),
+            ),
+            ModelReason::ImageInput => (
+                "手写数字任务的输入是图像，不是词".into(),
+                "digits reads an image, not tokens".into(),
+            ),
         };
         if zh {
             c
         } else {
             e
+        }
+    }
+}
+
+impl DigitsProblem {
+    /// This problem in Chinese (`zh`) or English.
+    pub fn worded(&self, zh: bool) -> String {
+        let (c, e): (String, String) = match self {
+            DigitsProblem::EmptyLine => ("空行".into(), "an empty line".into()),
+            DigitsProblem::Label(got) => (
+                format!("行首应为标签 0 … 9，实际是 {got:?}"),
+                format!("expected a label 0 … 9 first, got {got:?}"),
+            ),
+            DigitsProblem::Space(got) => (
+                match got {
+                    Some(got) => format!("标签后应为一个空格，实际是 {got:?}"),
+                    None => "标签后应为一个空格和 64 个像素，这一行却结束了".into(),
+                },
+                match got {
+                    Some(got) => format!("expected a space after the label, got {got:?}"),
+                    None => "expected a space and 64 pixels after the label, got the line's end"
+                        .into(),
+                },
+            ),
+            DigitsProblem::Pixel { column, got } => (
+                format!("第 {column} 个字符：像素应为 0123456789abcdefg 之一（值 0 … 16），实际是 {got:?}"),
+                format!(
+                    "character {column}: expected a pixel, one of 0123456789abcdefg \
+                     (the values 0 … 16), got {got:?}"
+                ),
+            ),
+            DigitsProblem::PixelCount(got) => (
+                format!("应为 {PIXELS} 个像素，实际是 {got} 个"),
+                format!("expected {PIXELS} pixels, got {got}"),
+            ),
+            DigitsProblem::TooFew(got) => (
+                format!("应至少有 {MIN_IMAGES} 张图像（每 6 张留出 1 张做评估），实际是 {got} 张"),
+                format!(
+                    "expected at least {MIN_IMAGES} images (one in 6 is held out), got {got}"
+                ),
+            ),
+        };
+        if zh {
+            c
+        } else {
+            e
+        }
+    }
+}
+
+impl DigitsError {
+    /// The line, then the problem, in Chinese (`zh`) or English.
+    pub fn worded(&self, zh: bool) -> String {
+        let problem = self.problem.worded(zh);
+        match (self.line, zh) {
+            (0, _) => problem,
+            (line, true) => format!("第 {line} 行：{problem}"),
+            (line, false) => format!("line {line}: {problem}"),
         }
     }
 }
@@ -130,6 +214,7 @@ fn task_zh(task: crate::Task) -> &'static str {
         crate::Task::Majority => "多数",
         crate::Task::Seq2seq => "序列到序列",
         crate::Task::Multilabel => "多标签",
+        crate::Task::Digits => "手写数字",
     }
 }
 
@@ -188,6 +273,15 @@ mod tests {
                 got: 9,
             },
             ModelReason::NotAToken { token: 9, vocab: 4 },
+            ModelReason::NoDigits,
+            ModelReason::Patch(3),
+            ModelReason::DigitsClasses(8),
+            ModelReason::PatchPositions {
+                patch: 4,
+                need: 5,
+                got: 17,
+            },
+            ModelReason::ImageInput,
         ];
         let allowed = [FORMAT, "vocab", "JSON", "f64", "<SEP>", "<EOS>"];
         for r in reasons {
@@ -201,6 +295,44 @@ mod tests {
                 !rest.chars().any(|c| c.is_ascii_alphabetic() && c != 'n'),
                 "English in {zh:?}"
             );
+        }
+    }
+
+    /// Every problem of a digits file, in Chinese, holds no English word
+    /// (the pixel characters and the character shown aside), and differs
+    /// from the English.
+    #[test]
+    fn every_digits_problem_is_worded_in_chinese() {
+        let problems = [
+            DigitsProblem::EmptyLine,
+            DigitsProblem::Label('x'),
+            DigitsProblem::Space(Some('1')),
+            DigitsProblem::Space(None),
+            DigitsProblem::Pixel {
+                column: 9,
+                got: 'h',
+            },
+            DigitsProblem::PixelCount(63),
+            DigitsProblem::TooFew(2),
+        ];
+        for p in problems {
+            for line in [0, 7] {
+                let e = DigitsError {
+                    line,
+                    problem: p.clone(),
+                };
+                let (zh, en) = (e.worded(true), e.worded(false));
+                assert_ne!(zh, en);
+                let rest = zh
+                    .replace("0123456789abcdefg", "")
+                    .replace("'x'", "")
+                    .replace("'h'", "");
+                assert!(
+                    !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                    "English in {zh:?}"
+                );
+                assert_eq!(e.to_string(), en);
+            }
         }
     }
 }

@@ -6,6 +6,14 @@
 use proptest::prelude::*;
 use train::*;
 
+/// The shipped digits, for the gradient check's `digits` configs.
+fn install_digits() {
+    if digits::installed().is_none() {
+        let text = include_str!("../../../data/digits/digits.txt");
+        digits::install(Digits::parse(text).expect("the shipped digits"));
+    }
+}
+
 /// Bits of every weight, for "same bits" comparisons.
 fn bits(m: &Model) -> Vec<u64> {
     m.params
@@ -36,10 +44,13 @@ fn small_config() -> impl Strategy<Value = Config> {
         .prop_map(
             |(task, (d_model, layers, heads, d_head), (pos, n, seed, sigmoid))| {
                 let task = Task::ALL[task];
-                let (vocab, n) = match task {
-                    Task::Induction => (5, 8),
-                    Task::Seq2seq | Task::Multilabel => (5, 6 + n % 2),
-                    _ => (3 + n % 3, n),
+                let (vocab, n, patch) = match task {
+                    Task::Induction => (5, 8, 4),
+                    Task::Seq2seq | Task::Multilabel => (5, 6 + n % 2, 4),
+                    // [CLS] and 4 patches of 4×4 pixels, or 16 of 2×2.
+                    Task::Digits if n % 2 == 0 => (10, 5, 4),
+                    Task::Digits => (10, 17, 2),
+                    _ => (3 + n % 3, n, 4),
                 };
                 Config {
                     task,
@@ -59,6 +70,7 @@ fn small_config() -> impl Strategy<Value = Config> {
                     } else {
                         Readout::Sequence
                     },
+                    patch,
                 }
             },
         )
@@ -72,35 +84,64 @@ proptest! {
     /// error is O(h²) ≈ 1e-10 and its rounding error ≈ 1e-16 / h ≈ 1e-11,
     /// so agreement within 1e-7 + 1e-5·|difference| leaves a wide margin
     /// while any wrong formula (a missing transpose, a lost residual term)
-    /// is off by far more. Small random shapes, every task, 1–2 layers,
-    /// 1–2 heads, each kind of positions; a few steps trained first, so the
-    /// weights are not only the initial ones.
+    /// is off by far more. Small random shapes, every task (for `digits`
+    /// the product F·E, patch sides 4 and 2), 1–2 layers, 1–2 heads, each
+    /// kind of positions; a few steps trained first, so the weights are not
+    /// only the initial ones.
     #[test]
     fn every_gradient_matches_finite_differences(config in small_config()) {
-        let mut model = Model::new(config).unwrap();
-        model.train(3);
-        let batch = model.batch(1000);
-        let (_, grads) = model.loss_and_grad(&batch);
-        let h = 1e-5;
-        let names: Vec<String> = grads.named().into_iter().map(|(n, _)| n).collect();
-        for (k, name) in names.iter().enumerate() {
-            let len = grads.named()[k].1.len();
-            for e in 0..len {
-                let at = |model: &mut Model, delta: f64| {
-                    model.params.matrices_mut()[k][e] += delta;
-                };
-                let mut plus = model.clone();
-                at(&mut plus, h);
-                let mut minus = model.clone();
-                at(&mut minus, -h);
-                let fd = (plus.loss(&batch) - minus.loss(&batch)) / (2.0 * h);
-                let g = grads.named()[k].1[e];
-                prop_assert!(
-                    (g - fd).abs() <= 1e-7 + 1e-5 * fd.abs(),
-                    "{name}[{e}]: backward {g}, finite difference {fd}"
-                );
+        gradients_match(config).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// The check above for one config: `Err` names the first entry off.
+fn gradients_match(config: Config) -> Result<(), String> {
+    install_digits();
+    let mut model = Model::new(config).unwrap();
+    model.train(3);
+    let batch = model.batch(1000);
+    let (_, grads) = model.loss_and_grad(&batch);
+    let h = 1e-5;
+    let names: Vec<String> = grads.named().into_iter().map(|(n, _)| n).collect();
+    for (k, name) in names.iter().enumerate() {
+        let len = grads.named()[k].1.len();
+        for e in 0..len {
+            let at = |model: &mut Model, delta: f64| {
+                model.params.matrices_mut()[k][e] += delta;
+            };
+            let mut plus = model.clone();
+            at(&mut plus, h);
+            let mut minus = model.clone();
+            at(&mut minus, -h);
+            let fd = (plus.loss(&batch) - minus.loss(&batch)) / (2.0 * h);
+            let g = grads.named()[k].1[e];
+            if (g - fd).abs() > 1e-7 + 1e-5 * fd.abs() {
+                return Err(format!("{name}[{e}]: backward {g}, finite difference {fd}"));
             }
         }
+    }
+    Ok(())
+}
+
+/// `digits` every time (the property test draws each task now and then):
+/// both patch sides, one and two layers, each kind of positions.
+#[test]
+fn digits_gradients_match_finite_differences() {
+    for (patch, layers, heads, positions) in [
+        (4, 1, 2, Positions::Learned),
+        (2, 2, 1, Positions::Sinusoidal),
+        (4, 2, 2, Positions::None),
+    ] {
+        let config = Config {
+            d_model: 4,
+            layers,
+            batch: 2,
+            positions,
+            ..Config::new(Task::Digits, 7)
+        }
+        .with_heads(heads)
+        .with_patch(patch);
+        gradients_match(config).unwrap();
     }
 }
 
