@@ -12,3 +12,4 @@ pub mod masks;
 pub mod positions;
 pub mod scaling;
 pub mod scoring;
+pub mod tokens;
