@@ -24,7 +24,10 @@ cd "$ROOT"
 FIRST_BUDGET_BYTES=${FIRST_BUDGET_BYTES:-${BUDGET_BYTES:-266000}}
 LABS_BUDGET_BYTES=${LABS_BUDGET_BYTES:-71000}
 TRAIN_BUDGET_BYTES=${TRAIN_BUDGET_BYTES:-42000}
-TOTAL_BUDGET_BYTES=${TOTAL_BUDGET_BYTES:-390000}
+WORDS_BUDGET_BYTES=${WORDS_BUDGET_BYTES:-99000}
+TOKENS_BUDGET_BYTES=${TOKENS_BUDGET_BYTES:-99000}
+DIGITS_BUDGET_BYTES=${DIGITS_BUDGET_BYTES:-99000}
+TOTAL_BUDGET_BYTES=${TOTAL_BUDGET_BYTES:-990000}
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 # The release wasm is built with its own copy of the standard library
@@ -103,9 +106,12 @@ measure() {
 }
 # A reader fetches one language's words (src/app/i18n/load.rs): the
 # larger file counts.
-words=$(for f in dist/strings-*.txt; do printf '%d %s\n' "$(gzip -9 -c "$f" | wc -c)" "$f"; done | sort -n | tail -1 | cut -d' ' -f2)
+larger() {
+  for f in "$@"; do printf '%d %s\n' "$(gzip -9 -c "$f" | wc -c)" "$f"; done | sort -n | tail -1 | cut -d' ' -f2
+}
+words=$(larger dist/strings-zh-*.txt dist/strings-en-*.txt)
 measure < <( (find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name index.html \) \
-  ! -name 'notes.js' ! -name 'labs-*' ! -name 'train-*' ! -name 'shared-*'; echo "$words") | sort)
+  ! -name 'notes.js' ! -name 'labs-*' ! -name 'train-*' ! -name 'tokens-*' ! -name 'shared-*'; echo "$words") | sort)
 first=$sum
 printf 'size: first screen html+wasm+js+css gzip %d B (budget %d B)\n' "$first" "$FIRST_BUDGET_BYTES"
 measure < <(find dist -maxdepth 1 -type f \( -name 'labs-*' -o -name 'shared-*' \) | sort)
@@ -114,18 +120,35 @@ printf 'size: labs chunk and the chunk it shares with the training lab, gzip %d 
 measure < <(find dist -maxdepth 1 -type f -name 'train-*' | sort)
 train=$sum
 printf 'size: training lab chunk gzip %d B (budget %d B)\n' "$train" "$TRAIN_BUDGET_BYTES"
+measure < <(larger dist/strings-labs-zh-*.txt dist/strings-labs-en-*.txt)
+labwords=$sum
+printf "size: the labs' words (one language), fetched with the first lab's chunk, gzip %d B (budget %d B)\n" "$labwords" "$WORDS_BUDGET_BYTES"
+measure < <(find dist -maxdepth 1 -type f -name 'tokens-*' | sort)
+tokens=$sum
+printf 'size: tokens lab chunk gzip %d B (budget %d B)\n' "$tokens" "$TOKENS_BUDGET_BYTES"
+measure < <(find dist -maxdepth 1 -type f -name 'digits-*' | sort)
+digits=$sum
+printf 'size: the digits (data of the training lab'"'"'s digits task), gzip %d B (budget %d B)\n' "$digits" "$DIGITS_BUDGET_BYTES"
 font=$(find dist/fonts -name '*.woff2' -exec stat -c %s {} + | awk '{s += $1} END {print s + 0}')
 # Everything the page can fetch (the math font is already compressed),
 # against its goal of 400,000 B (docs/performance.md, "Budgets");
 # TOTAL_BUDGET_BYTES is tighter than the parts' budgets added up, so no
 # part grows at another's expense.
-total=$((first + labs + train + font))
-printf 'size: everything the page can fetch, gzip %d B (first screen %d + labs %d + training %d + font %d; budget %d B, goal 400000 B)\n' \
-  "$total" "$first" "$labs" "$train" "$font" "$TOTAL_BUDGET_BYTES"
-if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ]; then
-  echo "size: the labs' or the training lab's chunk is missing from dist/" >&2
+total=$((first + labs + train + labwords + tokens + font))
+printf 'size: everything the page can fetch, gzip %d B (first screen %d + labs %d + training %d + labs'"'"' words %d + tokens %d + font %d; budget %d B, goal 400000 B; the digits data aside)\n' \
+  "$total" "$first" "$labs" "$train" "$labwords" "$tokens" "$font" "$TOTAL_BUDGET_BYTES"
+if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ] || [ "$tokens" -eq 0 ] || [ "$labwords" -eq 0 ] || [ "$digits" -eq 0 ]; then
+  echo "size: a chunk, the labs' words or the digits are missing from dist/" >&2
   exit 1
 fi
+for part in "WORDS:$labwords:the labs' words" "TOKENS:$tokens:tokens lab chunk" "DIGITS:$digits:the digits"; do
+  IFS=: read -r name size what <<<"$part"
+  budget_var="${name}_BUDGET_BYTES"
+  if [ "$size" -gt "${!budget_var}" ]; then
+    echo "size: $what OVER BUDGET" >&2
+    exit 1
+  fi
+done
 if [ "$first" -gt "$FIRST_BUDGET_BYTES" ]; then
   echo "size: first screen OVER BUDGET" >&2
   exit 1

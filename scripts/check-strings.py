@@ -28,7 +28,7 @@ dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 
 # Each wasm file. What the labs and the training lab share is
 # shared-*.wasm (none, one or more).
-MODULES = ["attention-lab-*_bg.wasm", "labs-*.wasm", "train-*.wasm", "shared-*.wasm"]
+MODULES = ["attention-lab-*_bg.wasm", "labs-*.wasm", "train-*.wasm", "tokens-*.wasm", "shared-*.wasm"]
 OPTIONAL = {"shared-*.wasm"}
 MIN_LEN = 20  # shorter strings ("Seed", "权重") recur across tables
 
@@ -50,7 +50,7 @@ if uses != len(tables):
 # The text written outside each table (a caption, another table's sentence):
 # a string of the table that is part of it proves nothing.
 outside = {name: [s for s, n in everywhere.items() if n > counts[s]] for name, counts in in_table.items()}
-missing = {"CommonText", "PageText", "MapText", "LabText", "TrainText", "TrainPageText"} - tables.keys()
+missing = {"CommonText", "PageText", "MapText", "LabText", "TrainText", "TrainPageText", "TokensText"} - tables.keys()
 if missing:
     sys.exit(f"check-strings: tables {sorted(missing)} not found in src/app/i18n/")
 
@@ -69,19 +69,28 @@ for module in MODULES:
             print(f"check-strings: {module} carries table {name}'s text, which the language files hold "
                   f"({len(stray)} of its strings, e.g. {stray[0][:60]!r})", file=sys.stderr)
             failed = True
-# Each language's file: the build's words, every long string of every
-# table in one of the two.
-words = {lang: sorted(dist.glob(f"strings-{lang}-*.txt")) for lang in ("zh", "en")}
+# Each language's files: the build's words, every long string of every
+# table in one of them; the page's file holds none of the tables only the
+# chunks show (they are the labs' file's, fetched with a chunk).
+CHUNKS_ONLY = {"LabText", "TrainText", "TokensText"}
+words = {key: sorted(dist.glob(f"strings-{key}-*.txt")) for key in ("zh", "en", "labs-zh", "labs-en")}
 if any(len(files) != 1 for files in words.values()):
-    sys.exit(f"check-strings: expected one strings-zh-*.txt and one strings-en-*.txt in {dist}")
+    sys.exit(f"check-strings: expected one strings-KEY-*.txt for each of {sorted(words)} in {dist}")
 text = b"\0".join(files[0].read_bytes() for files in words.values())
+page = b"\0".join(words[key][0].read_bytes() for key in ("zh", "en"))
 for name, strings in sorted(tables.items()):
     absent = [s for s in strings if s.encode() not in text]
     if absent or not strings:
         print(f"check-strings: table {name}'s words are not all in the language files "
               f"({len(absent)} missing, e.g. {absent[:1]})", file=sys.stderr)
         failed = True
+    stray = [s for s in strings if name in CHUNKS_ONLY and s.encode() in page and not any(s in o for o in outside[name])]
+    if stray:
+        print(f"check-strings: the page's words carry table {name}'s, which only the chunks show "
+              f"({len(stray)} of its strings, e.g. {stray[0][:60]!r})", file=sys.stderr)
+        failed = True
 if failed:
     sys.exit(1)
 print(f"check-strings: no module or chunk carries the string tables; "
-      f"{words['zh'][0].name} and {words['en'][0].name} hold all {len(tables)}")
+      f"the language files ({', '.join(f[0].name for f in words.values())}) hold all {len(tables)}, "
+      f"the chunks' tables only in the labs' files")

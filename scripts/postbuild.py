@@ -27,11 +27,13 @@ and make dist/ small and strict.
    object, where its 16 random hex digits do not compress (about 6 KB
    gzip for the 210 imports; docs/performance.md, "Names and glyphs no
    reader sees").
-3. Name each language's words (strings-zh.txt and strings-en.txt, which
-   examples/strings.rs wrote beside the WebAssembly) strings-LANG-<hash>.txt:
+3. Name each language's words (strings-LANG.txt, the page's, and
+   strings-labs-LANG.txt, the labs', which examples/strings.rs wrote beside
+   the WebAssembly) strings-LANG-<hash>.txt and strings-labs-LANG-<hash>.txt:
    the app fetches its language's through the start script, which starts
-   fetching the language the app will open in while the WebAssembly
-   compiles (src/app/i18n/load.rs).
+   fetching the page's words in the language the app will open in while
+   the WebAssembly compiles; the labs' come with the first lab's chunk
+   (src/app/i18n/load.rs).
 4. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
    paint.
@@ -193,7 +195,8 @@ SKIPPED = re.compile(r"<link data-trunk [^>]*\bdata-trunk-skip\b[^>]*\brel=rust>
 if len(SKIPPED.findall(html)) != 1:
     sys.exit("postbuild: the skipped Rust link was not found in index.html (run trunk build first)")
 for old in [*dist.glob("attention-lab-*"), *dist.glob("split-*.js"), *dist.glob("start-*.js"),
-            *dist.glob("labs-*.wasm"), *dist.glob("train-*.wasm"), *dist.glob("shared-*.wasm"),
+            *dist.glob("labs-*.wasm"), *dist.glob("train-*.wasm"), *dist.glob("tokens-*.wasm"),
+            *dist.glob("shared-*.wasm"), *dist.glob("digits-*.txt"),
             *dist.glob("strings-*.txt")]:
     old.unlink()
 # The chunks: split_NAME.wasm is what only NAME's split points reach,
@@ -211,8 +214,8 @@ for wasm in sorted(web.glob("*.wasm")):
     name = f"{m.group(1) or 'shared'}-{short(data)}.wasm"
     (dist / name).write_bytes(data)
     chunks[wasm.name] = name
-if {"split_labs.wasm", "split_train.wasm"} - chunks.keys():
-    sys.exit("postbuild: the labs' or the training lab's chunk is missing")
+if {"split_labs.wasm", "split_train.wasm", "split_tokens.wasm"} - chunks.keys():
+    sys.exit("postbuild: the labs', the training lab's or the tokens lab's chunk is missing")
 loader = (web / "__wasm_split.js").read_text(encoding="utf-8")
 for old, new in chunks.items():
     loader = replace_once(loader, f'"./{old}"', f'"./{new}"', "the chunks' loader")
@@ -265,13 +268,15 @@ snippets = web / "snippets"
 if snippets.is_dir():
     shutil.rmtree(dist / "snippets", ignore_errors=True)
     shutil.copytree(snippets, dist / "snippets")
-# Each language's words, in a file named after its content.
+# Each language's words, the page's and the labs', each in a file named
+# after its content; `attentionLabText` knows them by key (zh, en,
+# labs-zh, labs-en: src/app/i18n/load.rs).
 words = {}
-for lang in ["zh", "en"]:
-    text = (web / f"strings-{lang}.txt").read_bytes()
-    words[lang] = f"strings-{lang}-{short(text)}.txt"
-    (dist / words[lang]).write_bytes(text)
-    words[lang] = (words[lang], sri(dist / words[lang]))
+for key in ["zh", "en", "labs-zh", "labs-en"]:
+    text = (web / f"strings-{key}.txt").read_bytes()
+    words[key] = f"strings-{key}-{short(text)}.txt"
+    (dist / words[key]).write_bytes(text)
+    words[key] = (words[key], sri(dist / words[key]))
 # The start, as Trunk's own start script does it (the app reads nothing
 # of it but the module's start), and `attentionLabText(lang)`, a promise of
 # a language's words (null when they cannot be fetched; asked again
@@ -287,13 +292,25 @@ ASK_FIRST = """try {
 } catch (e) {
   // No storage (a sandboxed frame): the app asks for its language itself.
 }"""
-texts = ", ".join(f"{lang}: ['./{name}', '{integrity}']" for lang, (name, integrity) in words.items())
+texts = ", ".join(f"'{key}': ['./{name}', '{integrity}']" for key, (name, integrity) in words.items())
+# The data a lab fetches when it needs it, named after its content:
+# `attentionLabData(key)` (src/app/start.rs), the digits of the training
+# lab's `digits` task (data/digits/README.md).
+data = {}
+for key, source in [("digits", root / "data" / "digits" / "digits.txt")]:
+    body = source.read_bytes()
+    name = f"{key}-{short(body)}.txt"
+    (dist / name).write_bytes(body)
+    data[key] = (name, sri(dist / name))
+data_js = ", ".join(f"'{key}': ['./{name}', '{integrity}']" for key, (name, integrity) in data.items())
 start = minify(f"""import init, * as bindings from './{glue_name}';
 import {{ bytesOf }} from './{loader_name}';
-const texts = {{{texts}}}, asked = {{}};
-window.attentionLabText = (lang) => asked[lang] || (asked[lang] = fetch(texts[lang][0], {{ integrity: texts[lang][1] }})
+const texts = {{{texts}}}, data = {{{data_js}}}, asked = {{}};
+const ask = (files, key) => asked[key] || (asked[key] = fetch(files[key][0], {{ integrity: files[key][1] }})
   .then((r) => (r.ok ? r.text() : null), () => null)
-  .then((text) => {{ if (text === null) delete asked[lang]; return text; }}));
+  .then((text) => {{ if (text === null) delete asked[key]; return text; }}));
+window.attentionLabText = (key) => ask(texts, key);
+window.attentionLabData = (key) => ask(data, key);
 {ASK_FIRST}
 const wasm = await init({{ module_or_path: bytesOf(fetch('./{wasm_name}', {{ integrity: '{sri(dist / wasm_name)}' }})) }});
 window.wasmBindings = bindings;

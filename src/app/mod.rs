@@ -21,6 +21,8 @@ pub mod persist;
 pub mod refusal;
 mod rich;
 mod stage;
+pub(crate) mod start;
+mod tokens_lab;
 mod train_lab;
 pub mod views;
 mod workbench;

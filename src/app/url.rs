@@ -353,7 +353,8 @@ mod tests {
     fn every_view_embeds_as_itself_with_its_own_settings() {
         let page = "?lang=en&step=3&scaling.dk=16&scaling.seed=7&dropout.train=1&dropout.p=0.25\
 &dropout.seed=2&dropout.query=3&dropout.head=1&cost.window=3&cost.rank=5&cost.metric=exps&positions.pe=none&positions.order=2,0,1\
-&geometry.v=1,0.5,-1,2,0,1,1,1&geometry.key=3&masks.x=1";
+&geometry.v=1,0.5,-1,2,0,1,1,1&geometry.key=3&masks.x=1\
+&tokens.kind=audio&tokens.patch=4&tokens.duration=0.5&tokens.reach=everyone";
         for row in &VIEWS {
             let view = row.name;
             let q = embed_params(view, "en", page, false);

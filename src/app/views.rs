@@ -31,6 +31,9 @@ pub enum View {
     Dropout,
     /// What attention costs, and cheaper variants.
     Cost,
+    /// What can be a token: image patches, audio frames, graph nodes (its
+    /// own chunk, `src/app/tokens_lab/`).
+    Tokens,
     /// The training lab (its own chunk, `src/app/train_lab/`).
     Train,
 }
@@ -70,7 +73,7 @@ pub struct ViewInfo {
 }
 
 /// Every figure, in the order the toolbar offers them.
-pub const VIEWS: [ViewInfo; 11] = [
+pub const VIEWS: [ViewInfo; 12] = [
     ViewInfo {
         view: View::Walkthrough,
         name: "walkthrough",
@@ -148,8 +151,20 @@ pub const VIEWS: [ViewInfo; 11] = [
         lab: true,
         settings: &["scaling.dk", "scaling.seed"],
     },
-    // Not one of the labs' chunk: a chunk of its own, loaded when opened
-    // (src/app/chunks/train_bridge.rs).
+    // Not one of the labs' chunk: chunks of their own, loaded when opened
+    // (src/app/chunks/tokens_bridge.rs, train_bridge.rs).
+    ViewInfo {
+        view: View::Tokens,
+        name: "tokens",
+        title: Title::Train(TrainPageText::ViewTokens),
+        lab: false,
+        settings: &[
+            "tokens.kind",
+            "tokens.patch",
+            "tokens.duration",
+            "tokens.reach",
+        ],
+    },
     ViewInfo {
         view: View::Train,
         name: "train",
@@ -186,7 +201,10 @@ impl View {
     /// Whether the figure draws the scenario (the geometry and scaling labs
     /// draw their own vectors and samples): only these get a caption line.
     pub fn shows_scenario(self) -> bool {
-        !matches!(self, View::Geometry | View::Scaling | View::Train)
+        !matches!(
+            self,
+            View::Geometry | View::Scaling | View::Tokens | View::Train
+        )
     }
 }
 

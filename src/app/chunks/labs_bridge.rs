@@ -126,7 +126,14 @@ pub fn use_labs(
             let Some(el) = host.cast::<web_sys::Element>().filter(|_| on) else {
                 return;
             };
+            // The labs' words are asked for at once, so they come while
+            // the chunk does.
+            let words = crate::app::i18n::load_labs(lang);
             wasm_bindgen_futures::spawn_local(async move {
+                if !words.await {
+                    module.set(Module::Failed);
+                    return;
+                }
                 match mount_labs(el, view, on_edit).await {
                     Ok(update) => module.set(Module::Ready(update)),
                     Err(ChunkFailed) => module.set(Module::Failed),

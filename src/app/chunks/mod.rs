@@ -1,13 +1,14 @@
-//! The chunk boundary. The labs (`src/app/labs/`) and the training lab
-//! (`src/app/train_lab/`) are cut off the page's WebAssembly module into
+//! The chunk boundary. The labs (`src/app/labs/`), the training lab
+//! (`src/app/train_lab/`) and the tokens lab (`src/app/tokens_lab/`) are cut off the page's WebAssembly module into
 //! chunks of their own, fetched when first needed (docs/architecture.md,
 //! "One module and its chunks"). What may cross:
 //!
 //! - The page reaches the code behind the boundary only through the split
 //!   points here ([`split_point!`]): `labs_bridge.rs` mounts the labs and
-//!   hands them each change, `train_bridge.rs` mounts the training lab.
-//!   Nothing else of the page names `labs` or `train_lab`: a direct call
-//!   would pull their code into the first screen.
+//!   hands them each change, `train_bridge.rs` mounts the training lab,
+//!   `tokens_bridge.rs` the tokens lab, each into a `section.rs`.
+//!   Nothing else of the page names `labs`, `train_lab` or `tokens_lab`: a
+//!   direct call would pull their code into the first screen.
 //! - Code behind the boundary may use anything of the page (Yew, the
 //!   engine, the words), which the chunks import from the main module.
 //! - Data crosses as plain values and `Rc`s (a scenario, its trace, the
@@ -32,6 +33,10 @@ macro_rules! split_point {
     };
 }
 
+/// Shows a mounted lab in a language; its code is in the lab's chunk,
+/// called through the function table.
+pub(crate) type SetLang = std::rc::Rc<dyn Fn(crate::app::i18n::Lang)>;
+
 /// A chunk that could not be fetched or instantiated (the network, a
 /// host without the CORS header: docs/embedding.md).
 pub(crate) struct ChunkFailed;
@@ -44,7 +49,9 @@ impl From<wasm_split_helpers::SplitLoaderError> for ChunkFailed {
 }
 
 mod labs_bridge;
+mod section;
+mod tokens_bridge;
 mod train_bridge;
 
 pub(super) use labs_bridge::{lab_view, use_labs, Labs, Mount};
-pub(super) use train_bridge::TrainSection;
+pub(super) use section::{ChunkSection, Chunked};

@@ -1,12 +1,14 @@
-//! Every string a user can see, in Chinese and English, in six tables by
+//! Every string a user can see, in Chinese and English, in seven tables by
 //! which part of the app shows it: [`CommonText`] (every part), [`PageText`] (the page:
 //! `page.rs`), [`MapText`] (the heatmaps, which the page and the training lab
 //! draw: `maps.rs`), [`LabText`] (the labs: `labs.rs`), [`TrainText`] (the training lab:
-//! `train.rs`) and [`TrainPageText`] (the page's few words about the training lab,
-//! also in `train.rs`). In the browser's release build (the feature
-//! `split`) the tables' texts are not compiled in: each language's are a
-//! file of their own, and a reader fetches only the language they read
-//! (`load.rs`; docs/architecture.md, "One module and its chunks").
+//! `train.rs`), [`TrainPageText`] (the page's few words about the training lab,
+//! also in `train.rs`) and [`TokensText`] (the tokens lab: `tokens.rs`). In
+//! the browser's release build (the feature `split`) the tables' texts are
+//! not compiled in: each language's are two files of their own, the page's
+//! and the chunks', and a reader fetches only the language they read, the
+//! chunks' words only with a chunk (`load.rs`; docs/architecture.md, "One
+//! module and its chunks").
 //! `scripts/check-strings.py` checks after the release build that no
 //! module carries them. Sentences with numbers are filled from the
 //! figure's values ([`fill`]); the walkthrough's captions are worded in
@@ -22,6 +24,7 @@ mod errors;
 mod labs;
 mod maps;
 mod page;
+mod tokens;
 mod train;
 
 pub use captions::caption_text;
@@ -29,6 +32,7 @@ pub use errors::{error_text, refusal_text, too_long_text};
 pub use labs::LabText;
 pub use maps::MapText;
 pub use page::PageText;
+pub use tokens::TokensText;
 pub use train::{TrainPageText, TrainText};
 
 macro_rules! strings {
@@ -92,34 +96,49 @@ strings! {
 
 // Each table's first text among all the tables' texts: the order of
 // [`texts`] and of the files the browser's build reads ([`load`]).
+// The page's tables first, then those only the chunks show.
 const BASE_S: usize = CommonText::BASE + CommonText::COUNT;
 const BASE_H: usize = BASE_S + PageText::COUNT;
-const BASE_L: usize = BASE_H + MapText::COUNT;
+const BASE_TP: usize = BASE_H + MapText::COUNT;
+/// How many of the texts the page shows (the first screen's file of each
+/// language); the rest are the labs', the training lab's and the tokens
+/// lab's, a file fetched with their chunks (`load.rs`).
+pub const FIRST_TEXTS: usize = BASE_TP + TrainPageText::COUNT;
+const BASE_L: usize = FIRST_TEXTS;
 const BASE_T: usize = BASE_L + LabText::COUNT;
-const BASE_TP: usize = BASE_T + TrainText::COUNT;
+const BASE_K: usize = BASE_T + TrainText::COUNT;
 /// How many texts the tables hold in each language.
-pub const TEXTS: usize = BASE_TP + TrainPageText::COUNT;
+pub const TEXTS: usize = BASE_K + TokensText::COUNT;
 
-/// Every table's texts in `lang`, one after the other (CommonText, PageText, MapText, LabText, TrainText, TrainPageText):
-/// what `examples/strings.rs` writes into the file of each language that
-/// the browser's release build reads instead of carrying both languages
-/// in its code (docs/performance.md, "Each language's words when it is
-/// read").
+/// Every table's texts in `lang`, one after the other (CommonText,
+/// PageText, MapText, TrainPageText, then LabText, TrainText, TokensText):
+/// what `examples/strings.rs` writes, cut at [`FIRST_TEXTS`], into the two
+/// files of each language that the browser's release build reads instead
+/// of carrying both languages in its code (docs/performance.md, "Each
+/// language's words when it is read").
 #[cfg(not(feature = "split"))]
 pub fn texts(lang: Lang) -> Vec<&'static str> {
     CommonText::texts(lang)
         .chain(PageText::texts(lang))
         .chain(MapText::texts(lang))
+        .chain(TrainPageText::texts(lang))
         .chain(LabText::texts(lang))
         .chain(TrainText::texts(lang))
-        .chain(TrainPageText::texts(lang))
+        .chain(TokensText::texts(lang))
         .collect()
 }
 
 #[cfg(feature = "split")]
 mod load;
 #[cfg(feature = "split")]
-pub use load::{load, loaded};
+pub use load::{load, load_labs, loaded};
+
+/// Without the `split` feature the tables are compiled in: the labs'
+/// words are always here.
+#[cfg(not(feature = "split"))]
+pub async fn load_labs(_lang: Lang) -> bool {
+    true
+}
 
 /// Every key of the tables with its two texts, for the tests that
 /// read the whole table.
@@ -154,6 +173,11 @@ pub(crate) fn all_texts() -> Vec<(String, [&'static str; 2])> {
     );
     all.extend(
         TrainPageText::ALL
+            .iter()
+            .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
+    );
+    all.extend(
+        TokensText::ALL
             .iter()
             .map(|k| (format!("{k:?}"), both(&|l| k.t(l)))),
     );
@@ -283,7 +307,8 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
                 MapText,
                 LabText,
                 TrainText,
-                TrainPageText
+                TrainPageText,
+                TokensText
             );
             assert_eq!(checked, TEXTS);
             // The file separates texts with NUL.
@@ -328,6 +353,12 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
     /// edits, and a wrong number teaches as surely as a wrong word.
     const NUMBERS: &[(&str, &[&str])] = &[
         ("NotesIntro", &["0/1"]),
+        ("DigitsSource", &["1998", "4.0", "8"]),
+        ("TokDuration", &["0.1", "2"]),
+        ("TokBadDuration", &["0.1", "2"]),
+        ("TokFeatures", &["1"]),
+        ("TokAnswerZero", &["0"]),
+        ("TokGraphExplain", &["0", "1"]),
         ("EMultilabel", &["1"]),
         ("BothSigmoid", &["1/2"]),
         ("CapWeights", &["1"]),

@@ -45,6 +45,14 @@ strings! {
     AnswerOnlyOne => "只能一个", "Only one";
     EMultilabel => "任意多个：每个 sigmoid 各自独立，各用二元交叉熵训练；softmax 的输出和为 1，只适合选一个（笔记 000 第 2 节）。",
         "Any number: each sigmoid is independent, trained with its own binary cross-entropy; softmax outputs sum to 1 and suit picking one (note 000 §2).";
+    QDigits => "模型要有位置才能从小块认出数字吗？", "Does the model need positions to read the digit from its patches?";
+    EDigits => "需要。没有位置时，小块只是一组向量：把一张图的小块打乱，注意力给出的答案完全一样，模型分不清上半个圈和下半个圈在哪儿。ViT 给每个小块加上位置（笔记 000 第 5.3 节）。把“位置”选“无”试试，看留出集上的准确率。",
+        "Yes. Without positions the patches are a set of vectors: shuffle an image's patches and attention gives exactly the same answer, so the model cannot tell whether a loop is at the top or the bottom. A ViT adds a position to every patch (note 000 §5.3). Choose no positions and watch the held-out accuracy.";
+    DigitsLoading => "正在加载手写数字……", "Loading the handwritten digits…";
+    DigitsFailed => "手写数字没能加载，模型还是原来的；再选一次这个任务就会重试。", "The handwritten digits could not be loaded; the model is unchanged. Choose the task again to retry.";
+    DigitsSource => "数据：UCI 光学识别手写数字（E. Alpaydin、C. Kaynak，1998），CC BY 4.0。每张图 8 × 8 像素；留出集的图从不用于训练，准确率就在它上面算。",
+        "Data: UCI Optical Recognition of Handwritten Digits (E. Alpaydin, C. Kaynak, 1998), CC BY 4.0. Each image is 8 × 8 pixels; the held-out images are never trained on, and the accuracy is measured on them.";
+    PatchesTitle => "类别词元 [CLS] 在留出集第一张图的小块上的注意力（每个头一张）", "Where the class token [CLS] attends over the patches of the first held-out image (one per head)";
     Now => "现在：第 {1} 步，准确率 {2}，损失 {3}。", "Now: step {1}, accuracy {2}, loss {3}.";
     Task => "任务", "Task";
     TaskPrevious => "前一个词", "Previous token";
@@ -53,6 +61,9 @@ strings! {
     TaskMajority => "多数（分类）", "Majority (classification)";
     TaskSeq2seq => "排序（序列到序列）", "Sort (sequence to sequence)";
     TaskMultilabel => "出现了哪些字母（多标签）", "Which letters occur (multi-label)";
+    Patch => "小块边长（像素）", "Patch side (pixels)";
+    PatchesAnswer => "这张图是 {1}，模型说是 {2}。方块越亮，[CLS] 给那一块的权重越大。", "This image is a {1}; the model says {2}. The brighter a square, the more weight [CLS] gives that patch.";
+    TaskDigits => "手写数字（图像小块，分类）", "Handwritten digits (image patches, classification)";
     Readout => "读出方式", "Read-out";
     ReadoutSigmoid => "每个标签一个 sigmoid", "a sigmoid per label";
     ReadoutSequence => "按字母顺序写成序列，到 <EOS>", "a sequence, alphabetical, until <EOS>";
@@ -142,6 +153,11 @@ strings! {
     TrainLoading => "正在加载训练实验……", "Loading the training lab…";
     TrainFailed => "训练实验没能加载。", "The training lab could not be loaded.";
     ViewTrain => "训练实验", "Training lab";
+    TokensTitle => "词元实验：图像、声音和图怎样变成序列", "The tokens lab: how an image, a sound and a graph become a sequence";
+    TokensOpenLab => "打开词元实验", "Open the tokens lab";
+    TokensLoading => "正在加载词元实验……", "Loading the tokens lab…";
+    TokensFailed => "词元实验没能加载。", "The tokens lab could not be loaded.";
+    ViewTokens => "词元实验", "Tokens lab";
 }
 
 impl TrainText {

@@ -8,6 +8,7 @@
 //! scenario: the workbench, the share link and undo follow. The grid math
 //! is `crate::lesson::labs::masks`.
 
+use super::graph::Graph;
 use super::predict::Lab;
 use super::LabCtx;
 use super::{mini, whole};
@@ -25,7 +26,6 @@ use yew::prelude::*;
 
 /// The graph editor draws up to this many nodes.
 const GRAPH_MAX: usize = 16;
-const GRAPH_SIZE: f64 = 240.0;
 
 #[derive(Properties, PartialEq)]
 pub struct MasksLabProps {
@@ -267,11 +267,10 @@ fn MasksBody(p: &MasksLabProps) -> Html {
         </table>
     };
 
-    // The graph: nodes on a circle; click two nodes to add or remove the
-    // edge between them.
-    let node_click = |a: usize| {
+    // The graph: click two nodes to add or remove the edge between them.
+    let on_node = editable.then(|| {
         let (picked, current, commit) = (picked.clone(), current.clone(), commit.clone());
-        Callback::from(move |_: MouseEvent| match *picked {
+        Callback::from(move |a: usize| match *picked {
             Some(b) if b != a => {
                 picked.set(None);
                 commit(toggle_edge(&current, a, b));
@@ -279,54 +278,18 @@ fn MasksBody(p: &MasksLabProps) -> Html {
             Some(_) => picked.set(None),
             None => picked.set(Some(a)),
         })
-    };
-    let node_key = |a: usize| {
-        let click = node_click(a);
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Enter" || e.key() == " " {
-                e.prevent_default();
-                if let Ok(m) = web_sys::MouseEvent::new("click") {
-                    click.emit(m);
-                }
-            }
-        })
-    };
+    });
     let loops = self_loops(&current);
     let toggle_loops = {
         let (current, commit) = (current.clone(), commit.clone());
         Callback::from(move |_: Event| commit(with_self_loops(&current, !loops)))
     };
-    let at = |k: usize| {
-        let t = std::f64::consts::TAU * k as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
-        let c = GRAPH_SIZE / 2.0;
-        (
-            c + 0.38 * GRAPH_SIZE * t.cos(),
-            c + 0.38 * GRAPH_SIZE * t.sin(),
-        )
-    };
     let graph_view = if n <= GRAPH_MAX {
         html! {
             <figure class="graph">
-                <svg data-graph="" viewBox={format!("0 0 {GRAPH_SIZE} {GRAPH_SIZE}")} width={GRAPH_SIZE.to_string()} height={GRAPH_SIZE.to_string()}>
-                    { for edges(&current).into_iter().map(|(a, b)| {
-                        let ((x1, y1), (x2, y2)) = (at(a), at(b));
-                        html! { <line data-edge={format!("{a}-{b}")} x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} /> }
-                    }) }
-                    { for (0..n).map(|k| {
-                        let (x, y) = at(k);
-                        html! {
-                            <g class={classes!("node", (*picked == Some(k)).then_some("picked"), (!current[k][k]).then_some("no-loop"))}
-                                data-node={k.to_string()} role="button" tabindex={if editable { "0" } else { "-1" }}
-                                aria-pressed={(*picked == Some(k)).to_string()}
-                                aria-label={format!("{} {}: {}", LabText::LabNode.t(lang), k + 1, s.tokens[k])}
-                                onclick={editable.then(|| node_click(k))} onkeydown={editable.then(|| node_key(k))}>
-                                <circle cx={x.to_string()} cy={y.to_string()} r="15" />
-                                <title>{ s.tokens[k].clone() }</title>
-                                <text x={x.to_string()} y={(y + 4.0).to_string()} text-anchor="middle">{ k + 1 }</text>
-                            </g>
-                        }
-                    }) }
-                </svg>
+                <Graph edges={edges(&current)} names={s.tokens.iter().map(|t| AttrValue::from(t.clone())).collect::<Vec<_>>()}
+                    node_word={LabText::LabNode.t(lang)} picked={*picked}
+                    no_loop={(0..n).map(|k| !current[k][k]).collect::<Vec<_>>()} {on_node} />
                 <figcaption>
                     { LabText::LabGraphHow.t(lang) }
                     <label class="inline"><input type="checkbox" checked={loops} disabled={!editable} onchange={toggle_loops} />{ LabText::LabSelfLoops.t(lang) }</label>

@@ -6,6 +6,7 @@
 pub mod cost;
 pub mod dropout;
 pub mod geometry;
+pub mod graph;
 pub mod masks;
 pub mod positions;
 pub(crate) mod predict;

@@ -12,7 +12,7 @@ mod notices;
 mod summary;
 pub mod toolbar;
 
-use super::chunks::{lab_view, use_labs, Labs, Mount, TrainSection};
+use super::chunks::{lab_view, use_labs, ChunkSection, Chunked, Labs, Mount};
 use super::heads::HeadsPanel;
 use super::heads::VotePanel;
 use super::hooks::{
@@ -219,9 +219,13 @@ pub fn App() -> Html {
                     }
                 </section>
             }
-            // The training lab: its own chunk, loaded when opened (src/app/chunks).
+            // The tokens lab and the training lab: each its own chunk,
+            // loaded when opened (src/app/chunks).
+            if shows(View::Tokens) {
+                <ChunkSection lab={Chunked::Tokens} lang={lang} now={figure == View::Tokens} />
+            }
             if shows(View::Train) {
-                <TrainSection lang={lang} now={figure == View::Train}
+                <ChunkSection lab={Chunked::Train} lang={lang} now={figure == View::Train}
                     on_action={(!embed && !locked).then_some(on_action)} />
             }
             if embed {

@@ -7,7 +7,11 @@ use crate::lesson::format::{exact, rounded};
 /// Writes the page contract's attributes on the lab element.
 pub(super) fn mark(lab: &web_sys::Element, r: &Run) {
     let s = &r.shown;
-    let sample = r.model.config.words(&r.model.eval_sample().tokens);
+    let sample = r
+        .model
+        .config
+        .sequence_labels(r.model.eval_sample())
+        .join(" ");
     let measured = r.measured.map(|m| rounded(m, 2)).unwrap_or_default();
     for (k, v) in [
         ("data-train-step", s.step.to_string()),

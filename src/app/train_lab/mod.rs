@@ -28,6 +28,7 @@
 //! 50 ms).
 
 mod attributes;
+mod digits;
 mod figures;
 mod mount;
 mod panel;
@@ -138,17 +139,52 @@ pub fn TrainLab(p: &TrainProps) -> Html {
     let c = r.model.config.clone();
     let seed_field = super::hooks::use_input_value(c.seed.to_string().into());
 
-    // Any change of the settings: a fresh model (training stops).
+    // Any change of the settings: a fresh model (training stops). The
+    // digits come first when `digits` is chosen and they are not here yet;
+    // until they are, the last model stays.
+    let loading = use_state(|| false);
     let rebuild = {
-        let (run, error, note, ui) = (run.clone(), error.clone(), note.clone(), ui.clone());
-        Rc::new(move |c: Config| match Model::new(c) {
-            Ok(m) => {
-                replace(&run, m);
-                error.set(None);
-                note.set(None);
-                ui.force_update();
+        let (run, error, note, ui, loading) = (
+            run.clone(),
+            error.clone(),
+            note.clone(),
+            ui.clone(),
+            loading.clone(),
+        );
+        Rc::new(move |c: Config| {
+            let (run, error, note, ui, loading) = (
+                run.clone(),
+                error.clone(),
+                note.clone(),
+                ui.clone(),
+                loading.clone(),
+            );
+            let build = {
+                let (error, ui) = (error.clone(), ui.clone());
+                move |c: Config| match Model::new(c) {
+                    Ok(m) => {
+                        replace(&run, m);
+                        error.set(None);
+                        note.set(None);
+                        ui.force_update();
+                    }
+                    Err(e) => error.set(Some(Problem::BadConfig(e))),
+                }
+            };
+            if c.task != Task::Digits || train::digits::installed().is_some() {
+                return build(c);
             }
-            Err(e) => error.set(Some(Problem::BadConfig(e))),
+            loading.set(true);
+            wasm_bindgen_futures::spawn_local(async move {
+                let here = digits::ensure().await;
+                loading.set(false);
+                if here {
+                    build(c);
+                } else {
+                    error.set(Some(Problem::DigitsFailed));
+                    ui.force_update();
+                }
+            });
         })
     };
     let on_setting = |setting: Setting| {
@@ -224,6 +260,10 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             let (run, ui, error, note) = (run.clone(), ui.clone(), error.clone(), note.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let text = web::read_file(file).await.ok();
+                // A digits model is read with the digits here.
+                if text.as_deref().is_some_and(|t| t.contains("\"digits\"")) {
+                    digits::ensure().await;
+                }
                 match text.as_deref().map(Model::from_json) {
                     Some(Ok(m)) => {
                         let steps = m.steps();
@@ -273,6 +313,9 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             if let Some(e) = &*error {
                 <p class="field-error" role="alert">{ e.worded(lang) }</p>
             }
+            if *loading {
+                <p class="note" role="status" data-digits="loading">{ TrainText::DigitsLoading.t(lang) }</p>
+            }
             if let Some(steps) = *note {
                 <p class="note" role="status">{ fill(TrainText::Imported.t(lang), &[&steps.to_string()]) }</p>
             }
@@ -285,7 +328,7 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             <div class="train-layers">
                 { for s.traces.iter().enumerate().map(|(l, t)| html! {
                     <div class="train-layer" data-train-layer={(l + 1).to_string()}>
-                        { for (0..t.heads.len()).map(|h| head_figure(t, l, h, s.scores.iter().find(|x| x.layer == l && x.head == h), cell_css, dpr, lang)) }
+                        { for (0..t.heads.len()).map(|h| head_figure(t, l, h, s.scores.iter().find(|x| x.layer == l && x.head == h && c.task != Task::Digits), cell_css, dpr, lang)) }
                     </div>
                 }) }
             </div>
@@ -295,7 +338,11 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             if c.task.output() == train::Output::MultiLabel {
                 { both_view(&r.model, r.phase, lang) }
             }
-            { decode_view(&r.model, r.phase, lang) }
+            if c.task == Task::Digits {
+                { digits::patches_view(&r, lang) }
+            } else {
+                { decode_view(&r.model, r.phase, lang) }
+            }
         </div>
     }
 }

@@ -60,6 +60,11 @@ pub(super) fn settings_row(
                 [Positions::Learned, Positions::Sinusoidal, Positions::None].iter()
                     .map(|p| (p.code().to_string(), positions_text(*p).t(lang).to_string())).collect(),
                 c.positions.code(), on(Setting::Positions), lang) }
+            if c.task == Task::Digits {
+                { select(TrainText::Patch, "patch",
+                    train::PATCHES.iter().map(|p| (p.to_string(), p.to_string())).collect(),
+                    &c.patch.to_string(), on(Setting::Patch), lang) }
+            }
             if c.task == Task::Multilabel {
                 { select(TrainText::Readout, "readout",
                     [Readout::Sigmoid, Readout::Sequence].iter()

@@ -152,7 +152,7 @@ impl Run {
         while let Some(s) = set.get(ev.next) {
             let logits = self
                 .model
-                .predict(&s.tokens)
+                .predict_sample(s)
                 .expect("an evaluation sample fits its model")
                 .logits;
             let (l, r, c, _) = self.model.objective(s, &logits, 0.0);
@@ -300,6 +300,7 @@ mod tests {
 
     #[test]
     pub(super) fn the_lab_evaluates_in_pieces_with_the_bits_of_model_evaluate() {
+        super::super::digits::install_for_tests();
         for task in Task::ALL {
             let mut m = Model::new(Config::new(task, 3)).unwrap();
             m.train(4);
@@ -314,7 +315,7 @@ mod tests {
             while !run.evaluate_some(&mut ev, Some(f64::NEG_INFINITY)) {
                 pieces += 1;
             }
-            assert_eq!(pieces + 1, train::EVAL_SIZE);
+            assert_eq!(pieces + 1, run.model.eval_set().len());
             run.finish(ev, 0.0);
             assert_eq!(run.shown.loss.to_bits(), loss.to_bits());
             assert_eq!(run.shown.step, 4);

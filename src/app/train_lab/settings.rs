@@ -15,6 +15,8 @@ pub(super) enum Setting {
     Seed,
     /// How `multilabel` reads its answer out.
     Readout,
+    /// The side of `digits`' patches.
+    Patch,
 }
 
 impl Setting {
@@ -25,6 +27,7 @@ impl Setting {
     pub(super) fn apply(self, c: &Config, value: &str) -> Option<Config> {
         let (mut layers, mut heads, mut d_model, mut positions, mut seed, mut readout) =
             (c.layers, c.heads, c.d_model, c.positions, c.seed, c.readout);
+        let mut patch = c.patch;
         match self {
             Setting::Task => return Task::from_code(value).map(|t| Config::new(t, c.seed)),
             Setting::Layers => layers = value.parse().ok()?,
@@ -33,13 +36,14 @@ impl Setting {
             Setting::Positions => positions = Positions::from_code(value)?,
             Setting::Seed => seed = value.trim().parse().ok()?,
             Setting::Readout => readout = Readout::from_code(value)?,
+            Setting::Patch => patch = value.parse().ok().filter(|p| train::PATCHES.contains(p))?,
         }
         let mut next = Config::new(c.task, seed);
         next.layers = layers;
         next.d_model = d_model;
         next.positions = positions;
         next.readout = readout;
-        Some(next.with_heads(heads))
+        Some(next.with_heads(heads).with_patch(patch))
     }
 }
 
@@ -75,6 +79,11 @@ mod tests {
             Setting::Layers.apply(&r, "1").unwrap().readout,
             Readout::Sequence
         );
+        let d = Setting::Patch
+            .apply(&Config::new(Task::Digits, 5), "2")
+            .unwrap();
+        assert_eq!((d.patch, d.n), (2, 17));
+        assert_eq!(Setting::Heads.apply(&d, "2").unwrap().patch, 2);
         // Each one's config is the task's, with the reader's settings.
         assert_eq!(s.n, Config::new(Task::Previous, 42).n);
     }
@@ -103,6 +112,7 @@ mod tests {
             (Setting::Positions, "rotary"),
             (Setting::Task, "translate"),
             (Setting::Readout, "softmax"),
+            (Setting::Patch, "3"),
         ] {
             assert!(s.apply(&c, v).is_none(), "{s:?} {v:?}");
         }

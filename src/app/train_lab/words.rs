@@ -13,6 +13,8 @@ pub(super) enum Problem {
     BadSeed,
     /// A model file refused (or, `None`, a file that could not be read).
     ImportFailed(Option<train::ModelError>),
+    /// The digits could not be fetched (choose `digits` again to retry).
+    DigitsFailed,
 }
 
 impl Problem {
@@ -21,6 +23,7 @@ impl Problem {
         match self {
             Problem::BadConfig(e) => fill(TrainText::BadConfig.t(lang), &[&e.worded(zh)]),
             Problem::BadSeed => TrainText::BadSeed.t(lang).to_string(),
+            Problem::DigitsFailed => TrainText::DigitsFailed.t(lang).to_string(),
             Problem::ImportFailed(Some(e)) => {
                 fill(TrainText::ImportFailed.t(lang), &[&e.worded(zh)])
             }
@@ -40,6 +43,7 @@ pub(super) fn task_text(t: Task) -> TrainText {
         Task::Majority => TrainText::TaskMajority,
         Task::Seq2seq => TrainText::TaskSeq2seq,
         Task::Multilabel => TrainText::TaskMultilabel,
+        Task::Digits => TrainText::TaskDigits,
     }
 }
 
@@ -116,6 +120,12 @@ pub(super) fn question(t: Task) -> (TrainText, [TrainText; 2], usize, TrainText)
             [TrainText::AnswerAnyNumber, TrainText::AnswerOnlyOne],
             0,
             TrainText::EMultilabel,
+        ),
+        Task::Digits => (
+            TrainText::QDigits,
+            [TrainText::NeedsPositions, TrainText::NoPositionsNeeded],
+            0,
+            TrainText::EDigits,
         ),
     }
 }
