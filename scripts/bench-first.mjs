@@ -91,8 +91,9 @@ function bytes() {
     const data = readFileSync(file);
     if (name.endsWith('.woff2')) { parts.font += data.length; continue; }
     const gz = gzipSync(data, { level: 9 }).length;
-    if (name.startsWith('labs-') || name.startsWith('shared-')) parts.labs += gz;
+    if (name.startsWith('labs-') || name.startsWith('shared-labs-')) parts.labs += gz;
     else if (name.startsWith('train-')) parts.train += gz;
+    else if (name.startsWith('tokens-') || name.startsWith('shared-tokens-')) parts.tokens = (parts.tokens ?? 0) + gz;
     else parts.page += gz;
   }
   parts.page += words;

@@ -76,8 +76,9 @@ CHUNKS_ONLY = {"LabText", "TrainText", "TokensText"}
 words = {key: sorted(dist.glob(f"strings-{key}-*.txt")) for key in ("zh", "en", "labs-zh", "labs-en")}
 if any(len(files) != 1 for files in words.values()):
     sys.exit(f"check-strings: expected one strings-KEY-*.txt for each of {sorted(words)} in {dist}")
-text = b"\0".join(files[0].read_bytes() for files in words.values())
-page = b"\0".join(words[key][0].read_bytes() for key in ("zh", "en"))
+# Each file holds its words compressed with LZMA, as the modules.
+text = b"\0".join(lzma_pack.unpack(files[0].read_bytes()) for files in words.values())
+page = b"\0".join(lzma_pack.unpack(words[key][0].read_bytes()) for key in ("zh", "en"))
 for name, strings in sorted(tables.items()):
     absent = [s for s in strings if s.encode() not in text]
     if absent or not strings:

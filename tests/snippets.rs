@@ -19,7 +19,6 @@ use attention_lab::attention::{
 use attention_lab::lesson::presets::{self, Dims, BENCH_DIMS};
 use attention_lab::lesson::snippets::{numpy_snippet, py_float, pytorch_snippet};
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::Command;
 
 /// Relative tolerance between the engine and NumPy: both use f64, but NumPy
@@ -44,42 +43,8 @@ fn terms(trace: &Trace, s: &Scenario, i: usize, j: usize) -> f64 {
     }
 }
 
-const SETUP_HINT: &str = "run `bash scripts/setup.sh` (it installs NumPy for python3)";
-
-/// Fails the test, loudly, when python3 or NumPy is missing.
-fn require_numpy() {
-    let out = Command::new("python3")
-        .args(["-c", "import numpy"])
-        .output();
-    match out {
-        Ok(o) if o.status.success() => {}
-        Ok(o) => panic!(
-            "python3 cannot import numpy, which the snippet tests need: {SETUP_HINT}\n{}",
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => panic!("python3 could not be started ({e}): {SETUP_HINT}"),
-    }
-}
-
-/// A temporary file that is removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let path = std::env::temp_dir().join(format!(
-            "attention_lab_snippet_{}_{name}.py",
-            std::process::id()
-        ));
-        std::fs::write(&path, text).expect("write the snippet to a temporary file");
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+mod common;
+use common::python::{require_numpy, TempFile, SETUP_HINT};
 
 /// Runs `python3` on `program`, returning stdout; panics with stderr and the
 /// program on failure.

@@ -20,45 +20,10 @@ use attention_lab::lesson::labs::tokens::{
     scenario, signal, weights, FEATURES, HOP, SAMPLE_RATE, SEVEN, VOWELS, WINDOW,
 };
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::process::Command;
 
-const SETUP_HINT: &str = "run `bash scripts/setup.sh` (it installs NumPy for python3)";
-
-/// Fails the test, loudly, when python3 or NumPy is missing.
-fn require_numpy() {
-    let out = Command::new("python3")
-        .args(["-c", "import numpy"])
-        .output();
-    match out {
-        Ok(o) if o.status.success() => {}
-        Ok(o) => panic!(
-            "python3 cannot import numpy, which the tokens tests need: {SETUP_HINT}\n{}",
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => panic!("python3 could not be started ({e}): {SETUP_HINT}"),
-    }
-}
-
-/// A temporary file that is removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let path = std::env::temp_dir().join(format!(
-            "attention_lab_tokens_{}_{name}.py",
-            std::process::id()
-        ));
-        std::fs::write(&path, text).expect("write the program to a temporary file");
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+mod common;
+use common::python::{require_numpy, TempFile, SETUP_HINT};
 
 /// The NumPy side, written from the documented formulas (not from the
 /// Rust code): every program starts with it.

@@ -20,6 +20,7 @@ mod page;
 pub mod persist;
 pub mod refusal;
 mod rich;
+mod roots;
 mod stage;
 pub(crate) mod start;
 mod tokens_lab;

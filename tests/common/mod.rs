@@ -1,4 +1,9 @@
-//! Shared by the property and fixture tests.
+//! Shared by the native tests: proptest settings and scenario checks for the
+//! property and fixture tests, NumPy for the ones that compare with it
+//! (`python`).
+
+#[allow(dead_code)] // each test binary uses its own part of this module
+pub mod python;
 
 use attention_lab::attention::{Matrix, Scenario};
 use proptest::test_runner::Config as ProptestConfig;

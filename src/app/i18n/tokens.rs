@@ -22,7 +22,7 @@ strings! {
     TokXTitle => "X（n × d）：引擎收到的矩阵，每个词元一行", "X (n × d): the matrix the engine receives, one row per token";
     TokXAudioTitle => "X 的转置（d × n）：每帧一列，像一张声谱图", "X transposed (d × n): one column per frame, like a spectrogram";
     TokWeightsOf => "查询 {1} 的注意力权重", "Attention weights of query {1}";
-    TokAudioTitle => "声音（页面自己合成：几个元音和一段停顿）", "The sound (made by the page: a few vowels and a pause)";
+    TokAudioTitle => "声音（页面自己合成：几个元音和停顿）", "The sound (made by the page: a few vowels and pauses)";
     TokDuration => "时长（秒，0.1–2）", "Duration (seconds, 0.1–2)";
     TokBadDuration => "时长必须是 0.1 到 2 之间的秒数，已保留原来的值", "The duration must be a number of seconds from 0.1 to 2; the last value stays";
     TokAudioN => "每 {1} 毫秒一帧，每帧取 {2} 毫秒的窗口：{3} 秒得到 n = {4} 帧；每帧是 d = {5} 个频带的能量（取对数），再加上它在时间中的位置。",

@@ -62,7 +62,7 @@ strings! {
     TaskSeq2seq => "排序（序列到序列）", "Sort (sequence to sequence)";
     TaskMultilabel => "出现了哪些字母（多标签）", "Which letters occur (multi-label)";
     Patch => "小块边长（像素）", "Patch side (pixels)";
-    PatchesAnswer => "这张图是 {1}，模型说是 {2}。方块越亮，[CLS] 给那一块的权重越大。", "This image is a {1}; the model says {2}. The brighter a square, the more weight [CLS] gives that patch.";
+    PatchesAnswer => "这张图是 {1}，模型说是 {2}。金色越浓，[CLS] 给那一块的权重越大（不透明度就是权重）。", "This image is a {1}; the model says {2}. The deeper the gold, the more weight [CLS] gives that patch (its opacity is the weight).";
     TaskDigits => "手写数字（图像小块，分类）", "Handwritten digits (image patches, classification)";
     Readout => "读出方式", "Read-out";
     ReadoutSigmoid => "每个标签一个 sigmoid", "a sigmoid per label";

@@ -14,6 +14,7 @@
 
 use crate::app::i18n::{CommonText, Lang};
 use crate::app::labs::{LabCtx, LABS};
+use crate::app::roots::Root;
 use crate::app::web::View;
 use crate::attention::{Scenario, Trace};
 use crate::lesson::edit::Edit;
@@ -83,59 +84,37 @@ pub fn Labs(p: &LabsProps) -> Html {
     }
 }
 
-/// The mounted labs and what they show.
-struct Mounted {
-    app: yew::AppHandle<Labs>,
-    props: LabsProps,
-}
-
 thread_local! {
-    static MOUNTED: RefCell<Option<Mounted>> = const { RefCell::new(None) };
+    static ROOT: RefCell<Option<Root<Labs>>> = const { RefCell::new(None) };
 }
 
 /// Renders the labs into `host` (once; a second call is ignored). `view`
 /// is the lab an embedded figure shows alone, `None` for every lab; `on_edit`
 /// receives the masks lab's edits, `None` on a locked page.
 pub fn mount(host: web_sys::Element, view: Option<View>, on_edit: Option<Callback<Edit>>) {
-    MOUNTED.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.is_some() {
-            return;
-        }
-        let props = LabsProps {
-            shown: None,
-            view,
-            on_edit,
-        };
-        // A second Yew root inside the page's: Yew numbers the roots of one
-        // module in turn and routes each event to the root whose number the
-        // nearest branded element carries, so each root handles only its
-        // own events (two roots with one number would each run the other's
-        // listeners).
-        let app = yew::Renderer::<Labs>::with_root_and_props(host, props.clone()).render();
-        *m = Some(Mounted { app, props });
-    });
+    let props = LabsProps {
+        shown: None,
+        view,
+        on_edit,
+    };
+    Root::mount_once(&ROOT, host, props);
 }
 
 /// Shows the page's scenario and its (first layer's) trace in `lang` and
 /// `convention`; the same scenario, trace, language and layout again
 /// render nothing.
 pub fn update(scenario: Rc<Scenario>, trace: Rc<Trace>, lang: Lang, convention: Convention) {
-    MOUNTED.with(|m| {
-        let mut m = m.borrow_mut();
-        let Some(m) = m.as_mut() else {
-            return;
-        };
-        let shown = Shown {
-            scenario,
-            trace,
-            convention,
-            lang,
-        };
-        if m.props.shown.as_ref() == Some(&shown) {
-            return;
+    let shown = Shown {
+        scenario,
+        trace,
+        convention,
+        lang,
+    };
+    Root::update(&ROOT, |p| {
+        if p.shown.as_ref() == Some(&shown) {
+            return false;
         }
-        m.props.shown = Some(shown);
-        m.app.update(m.props.clone());
+        p.shown = Some(shown);
+        true
     });
 }

@@ -72,7 +72,7 @@ pub fn GraphKind(k: &KindProps) -> Html {
                         <tbody>
                             { for (0..x.nrows()).map(|i| html! {
                                 <tr class={classes!((i == q).then_some("query"))}>
-                                    <th scope="row">{ PEOPLE[i] }</th>
+                                    <th scope="row">{ format!("{} {}", i + 1, PEOPLE[i]) }</th>
                                     { for x.row(i).iter().map(|v| html! { <td>{ format!("{v:.2}") }</td> }) }
                                 </tr>
                             }) }

@@ -13,6 +13,7 @@ mod state;
 mod xgrid;
 
 use crate::app::i18n::{Lang, TokensText};
+use crate::app::roots::Root;
 use crate::attention::Matrix;
 use crate::lesson::labs::tokens;
 use state::{Kind, Msg, State};
@@ -189,38 +190,26 @@ pub struct KindProps {
     pub lang: Lang,
 }
 
-/// The colour of a weight `w` of a row whose largest is `max`: the page's
-/// weight colour, its opacity the weight's share of the largest.
+/// The colour of a weight `w` of a row whose largest is `max`: green, its
+/// opacity the weight's share of the largest (at most 0.8, so the image
+/// shows through the largest).
 pub fn weight_fill(w: f64, max: f64) -> String {
     format!(
         "rgba(27,158,119,{:.3})",
-        if max > 0.0 { w / max } else { 0.0 }
+        if max > 0.0 { 0.8 * w / max } else { 0.0 }
     )
 }
 
-struct Mounted {
-    app: yew::AppHandle<TokensLab>,
-    props: TokensProps,
-}
-
 thread_local! {
-    static MOUNTED: RefCell<Option<Mounted>> = const { RefCell::new(None) };
+    static ROOT: RefCell<Option<Root<TokensLab>>> = const { RefCell::new(None) };
 }
 
 /// Renders the lab into `host` (once), writing the contract's attributes
 /// on `lab`.
 pub fn mount(host: web_sys::Element, lab: web_sys::Element, lang: Lang) {
-    MOUNTED.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.is_some() {
-            return;
-        }
+    if Root::mount_once(&ROOT, host, TokensProps { lang, lab }) {
         add_style();
-        let props = TokensProps { lang, lab };
-        // A root of its own inside the page's (see labs::root::mount).
-        let app = yew::Renderer::<TokensLab>::with_root_and_props(host, props.clone()).render();
-        *m = Some(Mounted { app, props });
-    });
+    }
 }
 
 /// Adds the lab's rules (`style.css`) to the page: they come with its
@@ -235,12 +224,5 @@ fn add_style() {
 
 /// Shows the lab in `lang`.
 pub fn set_lang(lang: Lang) {
-    MOUNTED.with(|m| {
-        if let Some(m) = m.borrow_mut().as_mut() {
-            if m.props.lang != lang {
-                m.props.lang = lang;
-                m.app.update(m.props.clone());
-            }
-        }
-    });
+    Root::update(&ROOT, |p| std::mem::replace(&mut p.lang, lang) != lang);
 }

@@ -71,7 +71,8 @@ pub(super) fn patches_view(r: &Run, lang: Lang) -> Html {
     let head = |l: usize, t: &Rc<crate::attention::Trace>, h: usize| {
         let w = t.heads[h].weights.row(0);
         // Patch i is token i + 1; [CLS]'s weight on itself is said below.
-        let max = (1..w.len()).fold(0.0_f64, |a, j| a.max(w[j]));
+        // The gold's opacity is the weight itself, not its share of the
+        // largest: a head that keeps most weight on [CLS] looks faint.
         let a = p as f64 * PX;
         html! {
             <figure class="train-patches-head">
@@ -79,7 +80,7 @@ pub(super) fn patches_view(r: &Run, lang: Lang) -> Html {
                     { pixels.clone() }
                     { for (1..w.len()).map(|j| {
                         let i = j - 1;
-                        let op = if max > 0.0 { 0.85 * w[j] / max } else { 0.0 };
+                        let op = 0.9 * w[j];
                         html! { <rect data-patch={i.to_string()} data-weight={w[j].to_string()}
                             x={((i % per_row) as f64 * a).to_string()} y={((i / per_row) as f64 * a).to_string()}
                             width={a.to_string()} height={a.to_string()} fill={format!("rgba(183,149,11,{op:.3})")} stroke="#fff" /> }

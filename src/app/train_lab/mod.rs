@@ -143,38 +143,27 @@ pub fn TrainLab(p: &TrainProps) -> Html {
     // digits come first when `digits` is chosen and they are not here yet;
     // until they are, the last model stays.
     let loading = use_state(|| false);
+    let build = {
+        let (run, error, note, ui) = (run.clone(), error.clone(), note.clone(), ui.clone());
+        Rc::new(move |c: Config| match Model::new(c) {
+            Ok(m) => {
+                replace(&run, m);
+                error.set(None);
+                note.set(None);
+                ui.force_update();
+            }
+            Err(e) => error.set(Some(Problem::BadConfig(e))),
+        })
+    };
     let rebuild = {
-        let (run, error, note, ui, loading) = (
-            run.clone(),
-            error.clone(),
-            note.clone(),
-            ui.clone(),
-            loading.clone(),
-        );
+        let (error, ui, loading) = (error.clone(), ui.clone(), loading.clone());
         Rc::new(move |c: Config| {
-            let (run, error, note, ui, loading) = (
-                run.clone(),
-                error.clone(),
-                note.clone(),
-                ui.clone(),
-                loading.clone(),
-            );
-            let build = {
-                let (error, ui) = (error.clone(), ui.clone());
-                move |c: Config| match Model::new(c) {
-                    Ok(m) => {
-                        replace(&run, m);
-                        error.set(None);
-                        note.set(None);
-                        ui.force_update();
-                    }
-                    Err(e) => error.set(Some(Problem::BadConfig(e))),
-                }
-            };
             if c.task != Task::Digits || train::digits::installed().is_some() {
                 return build(c);
             }
             loading.set(true);
+            let (build, error, ui, loading) =
+                (build.clone(), error.clone(), ui.clone(), loading.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let here = digits::ensure().await;
                 loading.set(false);

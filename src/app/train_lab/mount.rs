@@ -3,19 +3,14 @@
 
 use super::*;
 use crate::app::i18n::Lang;
+use crate::app::roots::Root;
 use std::cell::RefCell;
 use train::{Config, Model, Task};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-/// The mounted lab, for [`set_lang`].
-struct Mounted {
-    app: yew::AppHandle<TrainLab>,
-    props: TrainProps,
-}
-
 thread_local! {
-    static MOUNTED: RefCell<Option<Mounted>> = const { RefCell::new(None) };
+    static ROOT: RefCell<Option<Root<TrainLab>>> = const { RefCell::new(None) };
 }
 
 /// Renders the lab into `host` (once), writing the contract's attributes
@@ -27,17 +22,9 @@ pub fn mount(
     lang: Lang,
     on_open: Option<Callback<String>>,
 ) {
-    MOUNTED.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.is_some() {
-            return;
-        }
-        let props = TrainProps { lang, lab, on_open };
-        // A root of its own inside the page's (see labs::root::mount).
-        let app = yew::Renderer::<TrainLab>::with_root_and_props(host, props.clone()).render();
-        *m = Some(Mounted { app, props });
+    if Root::mount_once(&ROOT, host, TrainProps { lang, lab, on_open }) {
         expose_bench();
-    });
+    }
 }
 
 /// Makes [`bench`] callable from a script once the lab is mounted, as
@@ -58,14 +45,7 @@ fn expose_bench() {
 
 /// Shows the lab in `lang`.
 pub fn set_lang(lang: Lang) {
-    MOUNTED.with(|m| {
-        if let Some(m) = m.borrow_mut().as_mut() {
-            if m.props.lang != lang {
-                m.props.lang = lang;
-                m.app.update(m.props.clone());
-            }
-        }
-    });
+    Root::update(&ROOT, |p| std::mem::replace(&mut p.lang, lang) != lang);
 }
 
 /// For scripts/bench-train.mjs: the milliseconds `steps` Adam steps of
