@@ -100,6 +100,9 @@ for (const lang of ['zh', 'en']) {
       assert.equal(drawn.length, 4);
       drawn.forEach((v, i) => assert.ok(Math.abs(v - weights[0][h][0][i + 1]) < 1e-12, `head ${h + 1}, patch ${i}: ${v} vs ${weights[0][h][0][i + 1]}`));
     }
+    // "Open in the workbench": the image's class token and four patches as rows.
+    await page.click(`${LAB} [data-control="open"]`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-matrix="x"]:not([data-layer]) [data-col="0"]').length === 5);
     // Patches of side 2: 16 of them and a class token.
     await page.selectOption(`${LAB} [data-control="patch"]`, '2');
     await page.waitForFunction((sel) => document.querySelector(sel).dataset.sample.split(' ').length === 17, LAB);

@@ -76,7 +76,7 @@ pub(super) fn patches_view(r: &Run, lang: Lang) -> Html {
         let a = p as f64 * PX;
         html! {
             <figure class="train-patches-head">
-                <svg data-patches-head={format!("{}-{}", l + 1, h + 1)} viewBox={format!("0 0 {side} {side}")} width={side.to_string()} height={side.to_string()}>
+                <svg data-patches-head={format!("{}-{}", l + 1, h + 1)} viewBox={format!("0 0 {side} {side}")} width={side.to_string()} height={side.to_string()} style="border:1px solid #dedbd2">
                     { pixels.clone() }
                     { for (1..w.len()).map(|j| {
                         let i = j - 1;
