@@ -85,6 +85,10 @@ for (const lang of ['zh', 'en']) {
       assert.ok((await page.textContent(`${LAB} [data-count]`)).includes(`= ${n}`));
     }
     assert.equal(await attr(page, 'data-d'), '16');
+    // A patch by keyboard, then by a click.
+    await page.focus(`${LAB} [data-patch="3"]`);
+    await page.keyboard.press('Enter');
+    await waitAttr(page, 'data-query', '3');
     await page.click(`${LAB} [data-patch="9"]`);
     await waitAttr(page, 'data-query', '9');
     const x = await shownX(page, '.x-grid');
@@ -124,6 +128,9 @@ for (const lang of ['zh', 'en']) {
     await page.fill(`${LAB} [data-control="duration"]`, '1');
     await page.press(`${LAB} [data-control="duration"]`, 'Enter');
     await waitAttr(page, 'data-n', String(n1));
+    // The query frame by the slider (keyboard, finger), then by a click.
+    await page.fill(`${LAB} [data-control="query"]`, '10');
+    await waitAttr(page, 'data-query', '10');
     await page.click(`${LAB} [data-frame="30"]`);
     await waitAttr(page, 'data-query', '30');
     const x = await shownX(page, '.x-grid');

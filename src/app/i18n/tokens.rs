@@ -57,6 +57,7 @@ strings! {
     TokPredictWrong => "不对。", "Not quite.";
     TokPredictSkip => "直接看结果", "Just show me";
     TokFrame => "帧", "frame";
+    TokQueryFrame => "查询帧", "Query frame";
     TokPatchWord => "小块", "patch";
 }
 

@@ -98,6 +98,19 @@ pub fn AudioKind(k: &KindProps) -> Html {
         Callback::from(move |_: MouseEvent| send.emit(Msg::Query(i)))
     };
     let minute = audio_n(60.0);
+    // The query frame by keyboard or finger too: a hundred frames are a
+    // few pixels each on a phone.
+    let slide = {
+        let send = k.send.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(q) = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .and_then(|i| i.value().parse().ok())
+            {
+                send.emit(Msg::Query(q));
+            }
+        })
+    };
     html! {
         <>
             <div class="lab-controls">
@@ -126,6 +139,9 @@ pub fn AudioKind(k: &KindProps) -> Html {
                     }) }
                 </svg>
                 <figcaption>{ TokensText::TokFramesHow.t(lang) }</figcaption>
+                <label class="lab-controls">{ format!("{} {}", TokensText::TokQueryFrame.t(lang), q + 1) }{ " " }
+                    <input data-control="query" type="range" min="0" max={(n - 1).to_string()} value={q.to_string()} oninput={slide} />
+                </label>
             </figure>
             <p data-count="">{ fill(TokensText::TokAudioN.t(lang), &[&tokens::HOP_MS.to_string(), &tokens::WINDOW_MS.to_string(), &s.seconds.to_string(), &n.to_string(), &d.to_string()]) }</p>
             <p data-cost="">{ fill(TokensText::TokCost.t(lang), &[&n.to_string(), &grouped(n * n), &grouped(madds(n, d) as usize), &minute.to_string(), &grouped(minute * minute)]) }</p>

@@ -95,6 +95,15 @@ pub fn ImageKind(k: &KindProps) -> Html {
         let send = k.send.clone();
         Callback::from(move |_: MouseEvent| send.emit(Msg::Query(i)))
     };
+    let key = |i: usize| {
+        let send = k.send.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                e.prevent_default();
+                send.emit(Msg::Query(i));
+            }
+        })
+    };
     let patch_change = {
         let send = k.send.clone();
         Callback::from(move |e: Event| {
@@ -145,7 +154,8 @@ pub fn ImageKind(k: &KindProps) -> Html {
                             html! {
                                 <rect class={classes!("patch", (i == q).then_some("query"))} data-patch={i.to_string()} data-weight={w[i].to_string()}
                                     x={(c as f64 * PX).to_string()} y={(r as f64 * PX).to_string()} width={a.to_string()} height={a.to_string()}
-                                    fill={weight_fill(w[i], max)} onclick={pick(i)}>
+                                    fill={weight_fill(w[i], max)} onclick={pick(i)} onkeydown={key(i)}
+                                    role="button" tabindex="0" aria-pressed={(i == q).to_string()}>
                                     <title>{ format!("{} {}: {:.4}", TokensText::TokPatchWord.t(lang), i + 1, w[i]) }</title>
                                 </rect>
                             }
