@@ -26,7 +26,7 @@ strings! {
     TokDuration => "时长（秒，0.1–2）", "Duration (seconds, 0.1–2)";
     TokBadDuration => "时长必须是 0.1 到 2 之间的秒数，已保留原来的值", "The duration must be a number of seconds from 0.1 to 2; the last value stays";
     TokAudioN => "每 {1} 毫秒一帧，每帧取 {2} 毫秒的窗口：{3} 秒得到 n = {4} 帧；每帧是 d = {5} 个频带的能量（取对数），再加上它在时间中的位置。",
-        "One frame every {1} ms, each a window of {2} ms: {3} s give n = {4} frames; each frame is d = {5} band energies (their logarithm), plus its position in time.";
+        "One frame every {1} ms, each a window of {2} ms: {3} s of sound is n = {4} frames; each frame is d = {5} band energies (their logarithm), plus its position in time.";
     TokFramesHow => "点一帧，让它做查询；下面的柱子是它对每一帧的权重。", "Click a frame to make it the query; the bars below are its weight on every frame.";
     TokCost => "n = {1} 时，一个头要算 n² = {2} 个分数，约 {3} 次乘加；一分钟的录音是 {4} 帧、{5} 个分数。",
         "At n = {1} one head computes n² = {2} scores, about {3} multiply-adds; a minute of recording is {4} frames and {5} scores.";

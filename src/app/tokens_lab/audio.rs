@@ -144,7 +144,7 @@ pub fn AudioKind(k: &KindProps) -> Html {
                 </label>
             </figure>
             <p data-count="">{ fill(TokensText::TokAudioN.t(lang), &[&tokens::HOP_MS.to_string(), &tokens::WINDOW_MS.to_string(), &s.seconds.to_string(), &n.to_string(), &d.to_string()]) }</p>
-            <p data-cost="">{ fill(TokensText::TokCost.t(lang), &[&n.to_string(), &grouped(n * n), &grouped(madds(n, d) as usize), &minute.to_string(), &grouped(minute * minute)]) }</p>
+            <p data-cost="">{ fill(TokensText::TokCost.t(lang), &[&n.to_string(), &grouped(n * n), &grouped(madds(n, d) as usize), &grouped(minute), &grouped(minute * minute)]) }</p>
             <XGrid x={k.seen.clone()} transposed={true} query={q} caption={TokensText::TokXAudioTitle.t(lang)} />
             { question(s.seconds, n, lang) }
         </>
