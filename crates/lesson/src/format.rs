@@ -7,6 +7,22 @@ pub fn exact(v: f64) -> String {
     format!("{v}")
 }
 
+/// A matrix's entries row by row, each [`exact`], separated by single
+/// spaces: how the page contract writes a whole matrix in one attribute
+/// (a head's `data-weights`, the tokens lab's `data-values`).
+pub fn exact_rows(m: &attention::Matrix) -> String {
+    let mut out = String::new();
+    for row in m.row_iter() {
+        for v in row.iter() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&exact(*v));
+        }
+    }
+    out
+}
+
 /// `v` rounded to `places` decimals with trailing zeros dropped (`0.07`,
 /// `1`, `-0.26`), `0` when it rounds to zero. The double nearest k/10^p
 /// prints as exactly those digits in Rust's shortest form, so this needs no
@@ -195,6 +211,13 @@ pub fn plain(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exact_rows_writes_every_entry_row_by_row() {
+        let m = attention::Matrix::from_row_slice(2, 2, &[0.1, -0.0, 0.001, 2.0]);
+        assert_eq!(exact_rows(&m), "0.1 -0 0.001 2");
+        assert_eq!(exact_rows(&attention::Matrix::zeros(0, 3)), "");
+    }
 
     #[test]
     fn whole_numbers_stay_whole() {

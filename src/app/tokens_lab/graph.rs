@@ -9,20 +9,16 @@ use super::{KindProps, Seen};
 use crate::app::i18n::{fill, Lang, TokensText};
 use crate::app::labs::graph::Graph;
 use crate::app::labs::predict::Predict;
-use crate::lesson::labs::tokens::{FRIENDS, PEOPLE};
+use crate::lesson::format::exact_rows;
+use crate::lesson::labs::tokens::{self, FRIENDS, PEOPLE};
 use yew::prelude::*;
-
-/// Whether `a` and `b` are friends.
-fn friends(a: usize, b: usize) -> bool {
-    FRIENDS
-        .iter()
-        .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
-}
 
 /// The question, about the query and the first person who is not their
 /// friend; its answer's number is the weight global attention gives.
 fn question(q: usize, lang: Lang) -> Html {
-    let Some(other) = (0..PEOPLE.len()).find(|&b| b != q && !friends(q, b)) else {
+    // The mask friends-only attention uses: self-loops and friends.
+    let reach = tokens::friends_mask();
+    let Some(other) = (0..PEOPLE.len()).find(|&b| !reach[q][b]) else {
         return Html::default();
     };
     let everyone: Seen = super::attend(super::people(), false);
@@ -67,7 +63,7 @@ pub fn GraphKind(k: &KindProps) -> Html {
                 </figure>
                 <figure>
                     <figcaption>{ TokensText::TokGraphNoOrder.t(lang) }</figcaption>
-                    <table class="people" data-x={format!("{}x{}", x.nrows(), x.ncols())} data-values={super::xgrid::values(x)}>
+                    <table class="people" data-x={format!("{}x{}", x.nrows(), x.ncols())} data-values={exact_rows(x)}>
                         <caption>{ TokensText::TokFeatures.t(lang) }</caption>
                         <tbody>
                             { for (0..x.nrows()).map(|i| html! {

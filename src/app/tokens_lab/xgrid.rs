@@ -4,6 +4,7 @@
 //! pattern does.
 
 use crate::attention::Matrix;
+use crate::lesson::format::exact_rows;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -31,21 +32,6 @@ fn fill(v: f64, max: f64) -> String {
     }
 }
 
-/// `m`'s entries row by row, exact (Rust's `{}`), separated by spaces: the
-/// page contract's `data-values`, from which a test recomputes the weights.
-pub fn values(m: &Matrix) -> String {
-    let mut out = String::new();
-    for i in 0..m.nrows() {
-        for v in m.row(i).iter() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&v.to_string());
-        }
-    }
-    out
-}
-
 #[component]
 pub fn XGrid(p: &XGridProps) -> Html {
     let x: &Matrix = &p.x.x;
@@ -62,7 +48,7 @@ pub fn XGrid(p: &XGridProps) -> Html {
         (0.0, q, w, cell)
     };
     html! {
-        <figure class="x-grid" data-x={format!("{n}x{d}")} data-values={values(x)}>
+        <figure class="x-grid" data-x={format!("{n}x{d}")} data-values={exact_rows(x)}>
             <figcaption>{ p.caption.clone() }</figcaption>
             <svg viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={p.caption.clone()}>
                 { for (0..n).flat_map(|i| (0..d).map(move |c| (i, c))).map(|(i, c)| {

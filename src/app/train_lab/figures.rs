@@ -7,7 +7,7 @@ use super::*;
 use crate::app::heatmap::{Heatmap, Map};
 use crate::app::i18n::{fill, Lang, TrainText};
 use crate::attention::Trace;
-use crate::lesson::format::{exact, rounded};
+use crate::lesson::format::{exact, exact_rows, rounded};
 use std::rc::Rc;
 use train::{Generated, HeadKind, HeadScore, Model, Readout};
 use yew::prelude::*;
@@ -26,12 +26,7 @@ pub(super) fn head_figure(
         TrainText::HeadName.t(lang),
         &[&(l + 1).to_string(), &(h + 1).to_string()],
     );
-    let weights = t.heads[h]
-        .weights
-        .row_iter()
-        .flat_map(|row| row.iter().map(|v| exact(*v)).collect::<Vec<_>>())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let weights = exact_rows(&t.heads[h].weights);
     let kind = score.and_then(|s| s.kind);
     let label = score.and_then(|s| {
         let (k, v) = match s.kind? {
