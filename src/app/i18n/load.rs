@@ -73,7 +73,11 @@ fn is_read(part: usize, lang: Lang) -> bool {
 /// texts).
 pub async fn load(lang: Lang) -> bool {
     let labs = WANT_LABS.with(Cell::get).then(|| read_part(1, lang));
-    read_part(0, lang).await && (labs.is_none() || labs.expect("asked").await)
+    let page = read_part(0, lang).await;
+    page && match labs {
+        Some(labs) => labs.await,
+        None => true,
+    }
 }
 
 /// Reads `lang`'s labs' words unless they are already here; the file is

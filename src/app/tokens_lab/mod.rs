@@ -149,17 +149,16 @@ pub fn people() -> Matrix {
 fn from_address() -> State {
     use crate::app::web::query;
     let mut s = State::default();
-    let read = |k: &str| query(k);
-    if let Some(k) = read("tokens.kind").and_then(|k| Kind::from_code(&k)) {
+    if let Some(k) = query("tokens.kind").and_then(|k| Kind::from_code(&k)) {
         s = s.apply(Msg::Kind(k));
     }
-    if let Some(p) = read("tokens.patch").and_then(|p| p.parse().ok()) {
+    if let Some(p) = query("tokens.patch").and_then(|p| p.parse().ok()) {
         s = s.apply(Msg::Patch(p));
     }
-    if let Some(t) = read("tokens.duration").and_then(|t| crate::attention::json::decimal(&t)) {
+    if let Some(t) = query("tokens.duration").and_then(|t| crate::attention::json::decimal(&t)) {
         s = s.apply(Msg::Seconds(t));
     }
-    if let Some(r) = read("tokens.reach") {
+    if let Some(r) = query("tokens.reach") {
         s = s.apply(Msg::FriendsOnly(r != "everyone"));
     }
     s

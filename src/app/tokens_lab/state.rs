@@ -149,7 +149,9 @@ pub fn audio_n(seconds: f64) -> usize {
     tokens::frame_count(samples(seconds)).max(1)
 }
 
-/// Samples in `seconds` of sound.
+/// Samples in `seconds` of sound. Not `tokens::sample_count`, which stops
+/// at what the lab synthesises (`MAX_SECONDS`): the question and the cost
+/// line count frames of longer recordings (twice the duration, a minute).
 pub fn samples(seconds: f64) -> usize {
     (seconds * tokens::SAMPLE_RATE as f64).round() as usize
 }
