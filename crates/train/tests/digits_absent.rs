@@ -20,3 +20,23 @@ fn no_digits_no_model() {
     // The other tasks do not need them.
     assert!(Model::new(Config::new(Task::Majority, 1)).is_ok());
 }
+
+/// A digits model file read before the digits are here is refused with
+/// the reason the lab answers by fetching them and reading it again.
+#[test]
+fn a_digits_model_file_waits_for_the_digits() {
+    let c = Config::new(Task::Digits, 1);
+    let file = format!(
+        r#"{{"format": "{FORMAT}", "seed": 1, "steps": 0,
+            "config": {{"task": "digits", "vocab": {}, "n": {}, "d_model": {}, "layers": {},
+                        "heads": {}, "d_head": {}, "positions": "learned", "batch": {},
+                        "lr": {}, "patch": 4}},
+            "weights": {{}}, "adam": {{"m": {{}}, "v": {{}}}}}}"#,
+        c.vocab, c.n, c.d_model, c.layers, c.heads, c.d_head, c.batch, c.lr
+    );
+    let e = Model::from_json(&file).unwrap_err();
+    assert_eq!(
+        (e.field.as_str(), e.reason),
+        ("config.task", ModelReason::NoDigits)
+    );
+}

@@ -249,11 +249,14 @@ pub fn TrainLab(p: &TrainProps) -> Html {
             let (run, ui, error, note) = (run.clone(), ui.clone(), error.clone(), note.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let text = web::read_file(file).await.ok();
-                // A digits model is read with the digits here.
-                if text.as_deref().is_some_and(|t| t.contains("\"digits\"")) {
-                    digits::ensure().await;
+                let mut read = text.as_deref().map(Model::from_json);
+                // A digits model needs the digits: fetched, then read again.
+                if let Some(Err(e)) = &read {
+                    if e.reason == train::ModelReason::NoDigits && digits::ensure().await {
+                        read = text.as_deref().map(Model::from_json);
+                    }
                 }
-                match text.as_deref().map(Model::from_json) {
+                match read {
                     Some(Ok(m)) => {
                         let steps = m.steps();
                         replace(&run, m);
