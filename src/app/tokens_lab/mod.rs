@@ -65,22 +65,29 @@ pub fn TokensLab(p: &TokensProps) -> Html {
         ),
         |_| seen_of(&state),
     );
-    // The address follows the reader's changes, not the lab's opening.
-    let opened = use_mut_ref(|| false);
     {
-        let (lab, s, d) = (p.lab.clone(), (*state).clone(), seen.x.ncols());
-        use_effect_with((s, d), move |(s, d)| {
-            let q = s.query();
+        let lab = p.lab.clone();
+        let shown = (state.kind, state.n(), seen.x.ncols(), state.query());
+        use_effect_with(shown, move |&(kind, n, d, q)| {
             for (k, v) in [
-                ("data-kind", s.kind.code().to_string()),
-                ("data-n", s.n().to_string()),
+                ("data-kind", kind.code().to_string()),
+                ("data-n", n.to_string()),
                 ("data-d", d.to_string()),
                 ("data-query", q.to_string()),
             ] {
                 let _ = lab.set_attribute(k, &v);
             }
+        });
+    }
+    // The address follows the reader's changes of the settings it keeps,
+    // not the lab's opening (nor a pixel drawn or a query chosen).
+    let opened = use_mut_ref(|| false);
+    {
+        let s = &*state;
+        let kept = (s.kind, s.patch, s.seconds.to_bits(), s.friends_only);
+        use_effect_with(kept, move |&(kind, patch, seconds, friends_only)| {
             if std::mem::replace(&mut *opened.borrow_mut(), true) {
-                keep(s);
+                keep(kind, patch, f64::from_bits(seconds), friends_only);
             }
         });
     }
@@ -165,18 +172,14 @@ fn from_address() -> State {
 }
 
 /// Writes the settings into the address (no reload, no history entry).
-fn keep(s: &State) {
+fn keep(kind: Kind, patch: usize, seconds: f64, friends_only: bool) {
     use crate::app::web::set_query;
-    set_query("tokens.kind", s.kind.code());
-    set_query("tokens.patch", &s.patch.to_string());
-    set_query("tokens.duration", &s.seconds.to_string());
+    set_query("tokens.kind", kind.code());
+    set_query("tokens.patch", &patch.to_string());
+    set_query("tokens.duration", &seconds.to_string());
     set_query(
         "tokens.reach",
-        if s.friends_only {
-            "friends"
-        } else {
-            "everyone"
-        },
+        if friends_only { "friends" } else { "everyone" },
     );
 }
 
