@@ -160,8 +160,18 @@ export async function launch() {
           await waitFor(me, sel);
           // WebKit calls an element in a section skipped by
           // content-visibility: auto "not interactable" until it is on screen.
-          await me.evaluate(reveal, sel);
-          await wd('POST', `/element/${await element(sel)}/click`, {});
+          // A layout shift between scrolling and clicking (a chunk's section
+          // rendering above the element) leaves it "not interactable" too:
+          // reveal it again and retry, a few times, before giving up.
+          for (let attempt = 1; ; attempt++) {
+            await me.evaluate(reveal, sel);
+            try {
+              await wd('POST', `/element/${await element(sel)}/click`, {});
+              return;
+            } catch (e) {
+              if (attempt >= 5 || !/not interactable/.test(String(e.message))) throw e;
+            }
+          }
         },
         async fill(sel, text, key = 'Enter') {
           await me.click(sel);
