@@ -15,7 +15,6 @@
 //! image, in order.
 
 use crate::{Image, Sample};
-use std::fmt;
 use std::sync::OnceLock;
 
 /// An image's side in pixels.
@@ -51,8 +50,9 @@ pub struct Digits {
 }
 
 /// Why a digits file was refused: its line (1-based; 0 for the whole
-/// file) and what is wrong there. Worded in both languages
-/// ([`DigitsError::worded`]); `Display` is the English.
+/// file) and what is wrong there; `Display` is the English (`wording.rs`).
+/// The page does not word it: the digits it fetches are the build's own,
+/// and a file that fails to parse is a failed fetch to the reader.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DigitsError {
     pub line: usize,
@@ -199,12 +199,6 @@ pub fn install(d: Digits) {
 /// The installed data, if any ([`install`]).
 pub fn installed() -> Option<&'static Digits> {
     INSTALLED.get()
-}
-
-impl fmt::Display for DigitsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(false))
-    }
 }
 
 impl std::error::Error for DigitsError {}

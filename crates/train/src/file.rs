@@ -9,7 +9,8 @@
 //! first problem (`config.heads`); the weights' shapes follow from the
 //! config, so they are checked against the model the config builds
 //! (`weights.layers[0].w_o: expected 16×16, got 3 rows`). Every refusal is
-//! a typed [`ModelReason`], worded in both languages (`wording.rs`).
+//! a typed [`ModelReason`]: data the page words in the reader's language
+//! (`src/app/train_lab/words.rs`); its `Display` is the English (`wording.rs`).
 
 use crate::{Config, Model, Params, Positions, Readout, Task, DEFAULT_PATCH};
 use attention::json::{self, object, Json, JsonProblem};
@@ -37,8 +38,8 @@ pub struct ModelError {
     pub reason: ModelReason,
 }
 
-/// Why, as data: the page words it in the reader's language
-/// ([`ModelReason::worded`]); `Display` is the English.
+/// Why, as data: the page words it in the reader's language from its
+/// string tables; `Display` is the English (`wording.rs`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ModelReason {
     /// The text is not JSON: where and what.
@@ -153,28 +154,6 @@ impl ModelError {
             field: field.into(),
             reason,
         }
-    }
-
-    /// The field, then the reason, in Chinese (`zh`) or English.
-    pub fn worded(&self, zh: bool) -> String {
-        let reason = self.reason.worded(zh);
-        match (self.field.is_empty(), zh) {
-            (true, _) => reason,
-            (false, true) => format!("{}：{reason}", self.field),
-            (false, false) => format!("{}: {reason}", self.field),
-        }
-    }
-}
-
-impl fmt::Display for ModelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(false))
-    }
-}
-
-impl fmt::Display for ModelReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(false))
     }
 }
 

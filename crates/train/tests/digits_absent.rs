@@ -11,7 +11,6 @@ fn no_digits_no_model() {
     assert_eq!(e.field, "config.task");
     assert_eq!(e.reason, ModelReason::NoDigits);
     assert_eq!(e.to_string(), "config.task: the digits' data is not loaded");
-    assert_eq!(e.worded(true), "config.task：手写数字的数据还没有载入");
     // Samples drawn without data have no image and predict nothing.
     let mut rng = attention::random::Rng::new(1);
     let s = Task::Digits.sample(10, 5, &mut rng);

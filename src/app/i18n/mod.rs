@@ -353,6 +353,17 @@ here the exact softmax gives [1.9366, 6.6831, 1.5951]."
     /// edits, and a wrong number teaches as surely as a wrong word.
     const NUMBERS: &[(&str, &[&str])] = &[
         ("NotesIntro", &["0/1"]),
+        // The model file's refusals: the format's constants, said as the
+        // crate's checks hold them (crates/train/src/file.rs).
+        ("WhyBeyondF64", &["f64"]),
+        ("WhyWhole", &["0"]),
+        ("WhySequenceVocab", &["2"]),
+        ("WhyInductionVocab", &["2", "1"]),
+        ("WhyTokenCount", &["1"]),
+        ("WhyTokenCountSteps", &["1"]),
+        ("WhyPatch", &["2", "4", "8×8"]),
+        ("WhyDigitsClasses", &["10", "0", "9"]),
+        ("WhyPatchPositions", &["8", "1"]),
         ("DigitsSource", &["1998", "4.0", "8"]),
         ("TokDuration", &["0.1", "2"]),
         ("TokBadDuration", &["0.1", "2"]),

@@ -144,6 +144,40 @@ strings! {
     ParallelRow => "并行预测", "parallel prediction";
     DecoderInput => "解码器的输入", "decoder's input";
     DecoderRow => "解码预测", "decoder's prediction";
+    WhyField => "{1}：{2}", "{1}: {2}";
+    WhyNotJson => "不是 JSON：第 {1} 行第 {2} 列，{3}", "not JSON: line {1}, column {2}: {3}";
+    WhyNotObject => "应为 JSON 对象", "expected a JSON object";
+    WhyBeyondF64 => "数字超出了 f64 的范围", "a number beyond f64";
+    WhyMissing => "缺少这一项", "missing";
+    WhyText => "应为字符串", "expected a string";
+    WhyNumber => "应为数字", "expected a number";
+    WhyWhole => "应为不小于 0 的整数", "expected a whole number ≥ 0";
+    WhyTooLarge => "太大了", "too large";
+    WhyFormat => "应为 \"{1}\"，实际是 \"{2}\"", "expected \"{1}\", got \"{2}\"";
+    WhyTask => "没有叫 \"{1}\" 的任务", "unknown task \"{1}\"";
+    WhyPositions => "没有叫 \"{1}\" 的位置编码", "unknown positions \"{1}\"";
+    WhyReadout => "没有叫 \"{1}\" 的读出方式", "unknown readout \"{1}\"";
+    WhyMatrices => "应为由矩阵组成的对象", "expected an object of matrices";
+    WhyRows => "应为由行组成的数组", "expected an array of rows";
+    WhyRowCount => "应为 {1}×{2}，实际有 {3} 行", "expected {1}×{2}, got {3} rows";
+    WhyRowLength => "应为 {1}×{2}：每行 {2} 个数", "expected {1}×{2}: a row of {2} numbers";
+    WhyWeightRange => "应为 {1} 到 {2} 之间的数", "expected a number from {1} to {2}";
+    WhyRange => "应在 {1} … {2} 之间，实际是 {3}", "expected {1} … {2}, got {3}";
+    WhyPositiveLr => "应为正数，实际是 {1}", "expected a positive number, got {1}";
+    WhyTaskNeedsN => "“{1}”任务需要 n ≥ {2}，实际是 {3}", "{1} needs n ≥ {2}, got {3}";
+    WhySequenceVocab => "序列到序列任务需要词表大小 ≥ (n − 2)/2 + 2 = {1}（输入最多 (n − 2)/2 个不同的词，再加 <SEP> 和 <EOS>），实际是 {2}",
+        "seq2seq needs vocab ≥ (n − 2)/2 + 2 = {1} (an input of up to (n − 2)/2 distinct tokens, then <SEP> and <EOS>), got {2}";
+    WhyInductionVocab => "归纳任务需要词表大小 ≥ n/2 = {1}（一段最多 n/2 − 1 个不同的词，再加一个填充词），实际是 {2}",
+        "induction needs vocab ≥ n/2 = {1} (a block of up to n/2 − 1 distinct tokens and one more for the filler), got {2}";
+    WhyTokenCount => "应为 1 … {1} 个词，实际是 {2}", "expected 1 … {1} tokens, got {2}";
+    WhyTokenCountSteps => "应为 1 … {1} 个词（连同要生成的步数），实际是 {2}", "expected 1 … {1} tokens with the steps, got {2}";
+    WhyNotAToken => "{1} 不是大小为 {2} 的词表中的词", "{1} is not a token of a vocabulary of {2}";
+    WhyNoDigits => "手写数字的数据还没有载入", "the digits' data is not loaded";
+    WhyPatch => "应为 2 或 4（把 8×8 的图像切成小块，小块的边长），实际是 {1}", "expected 2 or 4 (the side of the square patches the 8×8 image is cut into), got {1}";
+    WhyDigitsClasses => "手写数字任务有 10 个类别（数字 0 … 9）：应为 10，实际是 {1}", "digits has 10 classes (the digits 0 … 9): expected 10, got {1}";
+    WhyPatchPositions => "小块边长为 {1} 时有 (8/{1})² + 1 = {2} 个位置（一个类别标记，每个小块一个），实际是 {3}",
+        "a patch side of {1} gives (8/{1})² + 1 = {2} positions (the class token, then one per patch), got {3}";
+    WhyImageInput => "手写数字任务的输入是图像，不是词", "digits reads an image, not tokens";
 }
 
 strings! {
