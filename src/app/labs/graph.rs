@@ -8,8 +8,8 @@ use yew::prelude::*;
 /// Width and height of the drawing, in px.
 pub const GRAPH_SIZE: f64 = 240.0;
 
-#[derive(Properties, PartialEq)]
-pub struct GraphProps {
+/// What [`graph`] draws.
+pub struct Graph {
     /// The edges, each `a < b`, 0-based.
     pub edges: Vec<(usize, usize)>,
     /// Each node's name (its tooltip and accessible label, after
@@ -20,11 +20,9 @@ pub struct GraphProps {
     /// The node picked (highlighted), if any.
     pub picked: Option<usize>,
     /// Nodes drawn dashed: those that may not attend to themselves.
-    #[prop_or_default]
     pub no_loop: Vec<bool>,
     /// Each node's attention weight from the picked node: drawn as the
     /// node's fill and carried in `data-weight` (full f64).
-    #[prop_or_default]
     pub weights: Option<Vec<f64>>,
     /// A click (or Enter, Space) on node k; `None` when the graph is shown
     /// only.
@@ -42,9 +40,10 @@ fn at(k: usize, n: usize) -> (f64, f64) {
 }
 
 /// The graph as SVG: `svg[data-graph]`, `line[data-edge="a-b"]`,
-/// `g.node[data-node="k"]`.
-#[component]
-pub fn Graph(p: &GraphProps) -> Html {
+/// `g.node[data-node="k"]`. A function, not a component: it keeps no
+/// state, and as a component its props, diffing and lifecycle would be
+/// code of their own in the chunk the two labs share.
+pub fn graph(p: &Graph) -> Html {
     let n = p.names.len();
     let key = |k: usize| {
         let on = p.on_node.clone();

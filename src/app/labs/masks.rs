@@ -8,7 +8,7 @@
 //! scenario: the workbench, the share link and undo follow. The grid math
 //! is `crate::lesson::labs::masks`.
 
-use super::graph::Graph;
+use super::graph::{graph, Graph};
 use super::predict::Lab;
 use super::LabCtx;
 use super::{mini, whole};
@@ -287,9 +287,15 @@ fn MasksBody(p: &MasksLabProps) -> Html {
     let graph_view = if n <= GRAPH_MAX {
         html! {
             <figure class="graph">
-                <Graph edges={edges(&current)} names={s.tokens.iter().map(|t| AttrValue::from(t.clone())).collect::<Vec<_>>()}
-                    node_word={LabText::LabNode.t(lang)} picked={*picked}
-                    no_loop={(0..n).map(|k| !current[k][k]).collect::<Vec<_>>()} {on_node} />
+                { graph(&Graph {
+                    edges: edges(&current),
+                    names: s.tokens.iter().map(|t| AttrValue::from(t.clone())).collect(),
+                    node_word: LabText::LabNode.t(lang).into(),
+                    picked: *picked,
+                    no_loop: (0..n).map(|k| !current[k][k]).collect(),
+                    weights: None,
+                    on_node,
+                }) }
                 <figcaption>
                     { LabText::LabGraphHow.t(lang) }
                     <label class="inline"><input type="checkbox" checked={loops} disabled={!editable} onchange={toggle_loops} />{ LabText::LabSelfLoops.t(lang) }</label>

@@ -7,7 +7,7 @@
 use super::state::Msg;
 use super::{KindProps, Seen};
 use crate::app::i18n::{fill, Lang, TokensText};
-use crate::app::labs::graph::Graph;
+use crate::app::labs::graph::{graph, Graph};
 use crate::app::labs::predict::Predict;
 use crate::lesson::format::exact_rows;
 use crate::lesson::labs::tokens::{self, FRIENDS, PEOPLE};
@@ -57,8 +57,15 @@ pub fn GraphKind(k: &KindProps) -> Html {
             <div class="lab-row">
                 <figure class="graph">
                     <figcaption>{ TokensText::TokGraphTitle.t(lang) }</figcaption>
-                    <Graph edges={FRIENDS.to_vec()} names={PEOPLE.iter().map(|&p| AttrValue::from(p)).collect::<Vec<_>>()}
-                        node_word={TokensText::TokPerson.t(lang)} picked={Some(q)} weights={Some(w)} on_node={Some(on_node)} />
+                    { graph(&Graph {
+                        edges: FRIENDS.to_vec(),
+                        names: PEOPLE.iter().map(|&p| AttrValue::from(p)).collect(),
+                        node_word: TokensText::TokPerson.t(lang).into(),
+                        picked: Some(q),
+                        no_loop: Vec::new(),
+                        weights: Some(w),
+                        on_node: Some(on_node),
+                    }) }
                     <figcaption>{ TokensText::TokGraphHow.t(lang) }</figcaption>
                 </figure>
                 <figure>
