@@ -8,6 +8,7 @@
 //! notes and the libraries use the (scaled) dot product, which is one
 //! matrix multiplication for all pairs at once.
 
+use super::engine::matmul_t;
 use super::Matrix;
 
 /// The additive scores of every query (rows of `q`, n × d_k) against every
@@ -27,9 +28,11 @@ pub fn additive_scores(
     if k.ncols() != d || w_a.shape() != (h, d) || u_a.shape() != (h, d) {
         return None;
     }
-    // W_a·qⁱ and U_a·kʲ once each, then a tanh per pair and hidden unit.
-    let wq = q * w_a.transpose(); // n × h
-    let uk = k * u_a.transpose(); // m × h
+    // W_a·qⁱ and U_a·kʲ once each (the engine's product: each sum left to
+    // right, as every other product on the page), then a tanh per pair and
+    // hidden unit.
+    let wq = matmul_t(q, w_a); // n × h
+    let uk = matmul_t(k, u_a); // m × h
     Some(Matrix::from_fn(q.nrows(), k.nrows(), |i, j| {
         (0..h).fold(0.0, |acc, a| acc + v[a] * (wq[(i, a)] + uk[(j, a)]).tanh())
     }))
