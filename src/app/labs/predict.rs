@@ -62,6 +62,12 @@ impl Fixed {
 }
 
 /// A lab's section: title, lead, the question, then its numbers.
+///
+/// The question is [`Predict`]'s markup written again rather than a
+/// `Predict` inside: measured, the labs using `Predict` put it in a chunk
+/// the three labs' chunks share, which every reader fetches after the
+/// first paint, and the labs' part grows by about 2 KB gzip (docs/performance.md,
+/// "Budgets"). Change the two together.
 #[component]
 pub fn Lab(p: &LabProps) -> Html {
     let chosen = use_state(|| None::<Option<usize>>);

@@ -130,6 +130,22 @@ fn variant_name(id: &str, lang: Lang) -> &'static str {
     }
 }
 
+/// A row of the counts table: the variant's counts, its largest
+/// difference from the reference (`None`, "—", when the scenario is only
+/// counted, too large to compute) and whether it is exact.
+fn count_row(id: &'static str, name: &str, c: Counts, diff: Option<f64>, exact: &str) -> Html {
+    html! {
+        <tr data-variant={id}>
+            <th scope="row">{ name }</th>
+            <td data-madds={c.madds.to_string()}>{ count(c.madds) }</td>
+            <td data-exps={c.exps.to_string()}>{ count(c.exps) }</td>
+            <td data-stored={c.stored.to_string()}>{ count(c.stored) }</td>
+            <td data-diff={diff.map(|d| d.to_string())}>{ diff.map_or("—".into(), diff_text) }</td>
+            <td>{ exact }</td>
+        </tr>
+    }
+}
+
 #[component]
 fn CostBody(p: &CostLabProps) -> Html {
     let lang = p.lang;
@@ -232,16 +248,7 @@ fn CostBody(p: &CostLabProps) -> Html {
             if !live {
                 let c = dims(s, t, n).counts(*v);
                 let is_exact = matches!(v, Variant::Dense(_) | Variant::Window(_)) || matches!(v, Variant::LowRank(r) if *r >= n);
-                return html! {
-                    <tr data-variant={*id}>
-                        <th scope="row">{ variant_name(id, lang) }</th>
-                        <td data-madds={c.madds.to_string()}>{ count(c.madds) }</td>
-                        <td data-exps={c.exps.to_string()}>{ count(c.exps) }</td>
-                        <td data-stored={c.stored.to_string()}>{ count(c.stored) }</td>
-                        <td>{ "—" }</td>
-                        <td>{ if is_exact { exact } else { approx } }</td>
-                    </tr>
-                };
+                return count_row(id, variant_name(id, lang), c, None, if is_exact { exact } else { approx });
             }
             let mut ops = Real::default();
             let out = run(&mut ops, &l, *v);
@@ -261,16 +268,7 @@ fn CostBody(p: &CostLabProps) -> Html {
                     </div>
                 </figure>
             });
-            html! {
-                <tr data-variant={*id}>
-                    <th scope="row">{ variant_name(id, lang) }</th>
-                    <td data-madds={ops.0.madds.to_string()}>{ count(ops.0.madds) }</td>
-                    <td data-exps={ops.0.exps.to_string()}>{ count(ops.0.exps) }</td>
-                    <td data-stored={ops.0.stored.to_string()}>{ count(ops.0.stored) }</td>
-                    <td data-diff={diff.map_or(String::new(), |d| d.to_string())}>{ diff.map_or("—".into(), diff_text) }</td>
-                    <td>{ if exact { LabText::LabExact.t(lang) } else { LabText::LabApprox.t(lang) } }</td>
-                </tr>
-            }
+            count_row(id, variant_name(id, lang), ops.0, diff, if exact { LabText::LabExact.t(lang) } else { approx })
         })
         .collect();
 
