@@ -6,7 +6,7 @@
 //! `crate::lesson::labs::dropout`, beside the engine's trace, never inside it.
 
 use super::predict::Lab;
-use super::{checked, keep_setting, mini, setting};
+use super::{checked, keep_setting, mini, picked, setting};
 use crate::app::i18n::{fill, CommonText, LabText, Lang};
 use crate::attention::Trace;
 use crate::lesson::format::short;
@@ -121,26 +121,8 @@ fn DropoutBody(p: &DropoutBodyProps) -> Html {
             seed.set(*seed + 1)
         })
     };
-    let pick_query = {
-        let query = query.clone();
-        Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                let v: usize = sel.value().parse().unwrap_or(0);
-                keep_setting("dropout.query", v + 1);
-                query.set(v);
-            }
-        })
-    };
-    let pick_head = {
-        let head = head.clone();
-        Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                let v: usize = sel.value().parse().unwrap_or(0);
-                keep_setting("dropout.head", v + 1);
-                head.set(v);
-            }
-        })
-    };
+    let pick_query = picked("dropout.query", &query);
+    let pick_head = picked("dropout.head", &head);
 
     // The strip: one column per stage, one row per key.
     let cell = |stage: &'static str, j: usize, v: Option<f64>, class: Option<&'static str>| match v

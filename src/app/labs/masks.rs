@@ -11,7 +11,7 @@
 use super::graph::{graph, Graph};
 use super::predict::Lab;
 use super::LabCtx;
-use super::{mini, whole};
+use super::{mini, number_field};
 use crate::app::i18n::{fill, CommonText, LabText, Lang};
 use crate::app::Shared;
 use crate::attention::{compute, Mask, Scenario, Trace};
@@ -101,27 +101,6 @@ fn mask_name(m: &Option<Mask>, lang: Lang) -> String {
         Some(Mask::Window(w)) => format!("{} (W = {w})", LabText::LabMaskWindow.t(lang)),
         Some(Mask::Padding(l)) => format!("{} (L = {l})", LabText::LabMaskPadding.t(lang)),
         _ => LabText::LabMaskCustom.t(lang).to_string(),
-    }
-}
-
-/// A small whole-number field (W or L) that keeps its last good value.
-fn number_field(
-    id: &'static str,
-    label: &'static str,
-    value: usize,
-    max: usize,
-    set: Callback<usize>,
-) -> Html {
-    let onchange = Callback::from(move |e: Event| {
-        if let Some(v) = whole(&e, 1, max) {
-            set.emit(v);
-        }
-    });
-    html! {
-        <label class="field small" for={id}>
-            <span>{ label }</span>
-            <input id={id} type="number" min="1" max={max.to_string()} value={value.to_string()} onchange={onchange} />
-        </label>
     }
 }
 

@@ -122,6 +122,51 @@ fn whole(e: &Event, lo: usize, hi: usize) -> Option<usize> {
     })
 }
 
+/// A small labelled whole-number field (`1..=max`) that keeps its last
+/// good value: a value typed is sent to `set`, another is refused where it
+/// was typed ([`whole`]).
+fn number_field(
+    id: &'static str,
+    label: &'static str,
+    value: usize,
+    max: usize,
+    set: Callback<usize>,
+) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(v) = whole(&e, 1, max) {
+            set.emit(v);
+        }
+    });
+    html! {
+        <label class="field small" for={id}>
+            <span>{ label }</span>
+            <input id={id} type="number" min="1" max={max.to_string()} value={value.to_string()} onchange={onchange} />
+        </label>
+    }
+}
+
+/// Keeps a whole-number setting: in the address as `key` and in `state`.
+fn kept(key: &'static str, state: &UseStateHandle<usize>) -> Callback<usize> {
+    let state = state.clone();
+    Callback::from(move |v: usize| {
+        keep_setting(key, v);
+        state.set(v)
+    })
+}
+
+/// A `<select>` of 0-based choices (a query, a head), kept 1-based in the
+/// address as `key`, as the reader counts them.
+fn picked(key: &'static str, state: &UseStateHandle<usize>) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+            let v: usize = sel.value().parse().unwrap_or(0);
+            keep_setting(key, v + 1);
+            state.set(v);
+        }
+    })
+}
+
 /// A lab's setting as the address gives it (`?scaling.dk=16`; the keys are
 /// `views::VIEWS`), if it reads as a `T` that `ok` accepts: a copied
 /// embed code or link opens the lab as the reader left it.

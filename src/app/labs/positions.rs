@@ -102,11 +102,7 @@ fn verdict(c: &Comparison, lang: Lang) -> String {
         LabText::LabRowsEqual.t(lang),
         word.t(lang),
         LabText::LabLargestDiff.t(lang),
-        if c.max_diff == 0.0 {
-            "0".to_string()
-        } else {
-            format!("{:.1e}", c.max_diff)
-        }
+        short(c.max_diff)
     )
 }
 

@@ -115,67 +115,94 @@ pub(super) fn curve(history: &[(u64, f64, f64)], lang: Lang) -> Html {
 /// Decoding (note 000 §6.2) beside the parallel pass, once training stops.
 pub(super) fn decode_view(model: &Model, phase: Phase, lang: Lang) -> Html {
     let body = if phase == Phase::Training || model.steps() == 0 {
-        html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
+        None
     } else {
         let sample = &model.eval_sample().tokens;
         let n = sample.len();
         let k = (n / 2).max(1);
-        match (model.predict(sample), model.decode(&sample[..k], n - k)) {
-            (Ok(par), Ok(dec)) => {
-                let label = |t: usize| model.config.label(t);
-                let same: Vec<bool> = (0..dec.predictions.len())
-                    .map(|i| dec.tokens[..=i] == sample[..=i])
-                    .collect();
-                let agree: Vec<bool> = (0..dec.predictions.len())
-                    .map(|i| dec.predictions[i] == par.next[i])
-                    .collect();
-                let same_count = same.iter().filter(|s| **s).count();
-                let agree_count = (0..same.len()).filter(|&i| same[i] && agree[i]).count();
-                let causal = model.config.task.mask() == crate::attention::Mask::Causal;
-                let row = |name: TrainText, cells: Vec<Html>| {
-                    html! { <tr><th scope="row">{ name.t(lang) }</th>{ for cells }</tr> }
-                };
-                html! {
-                    <>
-                        <p data-decode-steps={dec.steps.to_string()} data-parallel-passes={par.passes.to_string()}>
-                            { fill(TrainText::DecodeSteps.t(lang), &[&par.passes.to_string(), &n.to_string(), &dec.steps.to_string()]) }
-                        </p>
-                        <p data-agree={agree_count.to_string()} data-same={same_count.to_string()}>
-                            { fill(TrainText::DecodeAgree.t(lang), &[&same_count.to_string(), &agree_count.to_string()]) }
-                            if !causal { { " " }{ TrainText::DecodeNotCausal.t(lang) } }
-                        </p>
-                        <div class="grid-scroll">
-                            <table class="lab-table train-decode" data-decode="">
-                                <thead><tr><th scope="col">{ TrainText::Position.t(lang) }</th>
-                                    { for (0..n).map(|i| html! { <th scope="col">{ i + 1 }</th> }) }</tr></thead>
-                                <tbody>
-                                    { row(TrainText::SampleRow, sample.iter().map(|&t| html! { <td>{ label(t) }</td> }).collect()) }
-                                    { row(TrainText::ParallelRow, par.next.iter().enumerate().map(|(i, &t)| html! {
-                                        <td data-pos={i.to_string()} data-parallel={label(t)}>{ label(t) }</td> }).collect()) }
-                                    { row(TrainText::DecoderInput, dec.tokens.iter().enumerate().map(|(i, &t)| html! {
-                                        <td class={classes!((i >= k).then_some("generated"))}>{ label(t) }</td> }).collect()) }
-                                    { row(TrainText::DecoderRow, (0..n).map(|i| match dec.predictions.get(i) {
-                                        Some(&t) => html! {
-                                            <td data-pos={i.to_string()} data-decoded={label(t)} data-same-input={same[i].to_string()}
-                                                data-agree={agree[i].to_string()}
-                                                class={classes!((same[i] && agree[i]).then_some("now"))}>{ label(t) }</td> },
-                                        None => html! { <td>{ "—" }</td> },
-                                    }).collect()) }
-                                </tbody>
-                            </table>
-                        </div>
-                    </>
+        Some(
+            match (model.predict(sample), model.decode(&sample[..k], n - k)) {
+                (Ok(par), Ok(dec)) => {
+                    let label = |t: usize| model.config.label(t);
+                    let same: Vec<bool> = (0..dec.predictions.len())
+                        .map(|i| dec.tokens[..=i] == sample[..=i])
+                        .collect();
+                    let agree: Vec<bool> = (0..dec.predictions.len())
+                        .map(|i| dec.predictions[i] == par.next[i])
+                        .collect();
+                    let same_count = same.iter().filter(|s| **s).count();
+                    let agree_count = (0..same.len()).filter(|&i| same[i] && agree[i]).count();
+                    let causal = model.config.task.mask() == crate::attention::Mask::Causal;
+                    let row = |name: TrainText, cells: Vec<Html>| {
+                        html! { <tr><th scope="row">{ name.t(lang) }</th>{ for cells }</tr> }
+                    };
+                    html! {
+                        <>
+                            <p data-decode-steps={dec.steps.to_string()} data-parallel-passes={par.passes.to_string()}>
+                                { fill(TrainText::DecodeSteps.t(lang), &[&par.passes.to_string(), &n.to_string(), &dec.steps.to_string()]) }
+                            </p>
+                            <p data-agree={agree_count.to_string()} data-same={same_count.to_string()}>
+                                { fill(TrainText::DecodeAgree.t(lang), &[&same_count.to_string(), &agree_count.to_string()]) }
+                                if !causal { { " " }{ TrainText::DecodeNotCausal.t(lang) } }
+                            </p>
+                            <div class="grid-scroll">
+                                <table class="lab-table train-decode" data-decode="">
+                                    <thead><tr><th scope="col">{ TrainText::Position.t(lang) }</th>
+                                        { for (0..n).map(|i| html! { <th scope="col">{ i + 1 }</th> }) }</tr></thead>
+                                    <tbody>
+                                        { row(TrainText::SampleRow, sample.iter().map(|&t| html! { <td>{ label(t) }</td> }).collect()) }
+                                        { row(TrainText::ParallelRow, par.next.iter().enumerate().map(|(i, &t)| html! {
+                                            <td data-pos={i.to_string()} data-parallel={label(t)}>{ label(t) }</td> }).collect()) }
+                                        { row(TrainText::DecoderInput, dec.tokens.iter().enumerate().map(|(i, &t)| html! {
+                                            <td class={classes!((i >= k).then_some("generated"))}>{ label(t) }</td> }).collect()) }
+                                        { row(TrainText::DecoderRow, (0..n).map(|i| match dec.predictions.get(i) {
+                                            Some(&t) => html! {
+                                                <td data-pos={i.to_string()} data-decoded={label(t)} data-same-input={same[i].to_string()}
+                                                    data-agree={agree[i].to_string()}
+                                                    class={classes!((same[i] && agree[i]).then_some("now"))}>{ label(t) }</td> },
+                                            None => html! { <td>{ "—" }</td> },
+                                        }).collect()) }
+                                    </tbody>
+                                </table>
+                            </div>
+                        </>
+                    }
                 }
-            }
-            _ => html! {},
-        }
+                _ => html! {},
+            },
+        )
     };
     let k = (model.config.n / 2).max(1);
+    let lead = fill(TrainText::DecodeLead.t(lang), &[&k.to_string()]);
+    when_stopped(
+        ("train-decode-section", "decode"),
+        TrainText::DecodeTitle,
+        lead,
+        None,
+        body,
+        lang,
+    )
+}
+
+/// A figure worked out once training stops: its title and lead, then
+/// `body`, or while training (`None`) a note that it comes then. `figure`
+/// is its class and `data-figure`; `multilabel` is the read-out trained
+/// and the right labels (`data-trained`, `data-truth`) of the multi-label
+/// figure.
+fn when_stopped(
+    (class, figure): (&'static str, &'static str),
+    title: TrainText,
+    lead: String,
+    multilabel: Option<(&'static str, String)>,
+    body: Option<Html>,
+    lang: Lang,
+) -> Html {
+    let (trained, truth) = multilabel.unzip();
     html! {
-        <section class="train-decode-section" data-figure="decode">
-            <h3>{ TrainText::DecodeTitle.t(lang) }</h3>
-            <p class="lead">{ fill(TrainText::DecodeLead.t(lang), &[&k.to_string()]) }</p>
-            { body }
+        <section class={class} data-figure={figure} data-trained={trained} data-truth={truth}>
+            <h3>{ title.t(lang) }</h3>
+            <p class="lead">{ lead }</p>
+            { body.unwrap_or_else(|| html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }) }
         </section>
     }
 }
@@ -212,9 +239,7 @@ pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
                 data-right={g.right().to_string()}>{ text }</li>
         }
     };
-    let body = if phase == Phase::Training {
-        html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> }
-    } else {
+    let body = (phase != Phase::Training).then(|| {
         // Letters come before <SEP>, so a sample whose position l holds
         // <SEP> has an input of length l.
         let sep = model.config.task.specials(model.config.vocab).map(|s| s.0);
@@ -225,14 +250,16 @@ pub(super) fn generate_view(model: &Model, phase: Phase, lang: Lang) -> Html {
                 { for (2..=train::seq2seq_longest(model.config.n)).filter_map(first_of).filter_map(|s| model.generate(s)).map(line) }
             </ul>
         }
-    };
-    html! {
-        <section class="train-generate-section" data-figure="generate">
-            <h3>{ TrainText::GenerateTitle.t(lang) }</h3>
-            <p class="lead">{ TrainText::GenerateLead.t(lang) }</p>
-            { body }
-        </section>
-    }
+    });
+    let lead = TrainText::GenerateLead.t(lang).to_string();
+    when_stopped(
+        ("train-generate-section", "generate"),
+        TrainText::GenerateTitle,
+        lead,
+        None,
+        body,
+        lang,
+    )
 }
 
 /// Multi-label (note 000 §2): the evaluation sample read out both ways, a
@@ -257,9 +284,7 @@ pub(super) fn both_view(model: &Model, phase: Phase, lang: Lang) -> Html {
     let shown = (phase != Phase::Training)
         .then(|| Some((model.label_probabilities(sample)?, model.generate(sample)?)))
         .flatten();
-    let body = match shown {
-        None => html! { <p class="note">{ TrainText::DecodeWhen.t(lang) }</p> },
-        Some((probabilities, g)) => {
+    let body = shown.map(|(probabilities, g)| {
             let said: Vec<usize> = (0..probabilities.len())
                 .filter(|&t| probabilities[t] > 0.5)
                 .collect();
@@ -285,14 +310,15 @@ pub(super) fn both_view(model: &Model, phase: Phase, lang: Lang) -> Html {
                     </p>
                 </>
             }
-        }
-    };
-    html! {
-        <section class="train-both-section" data-figure="multilabel" data-trained={trained.code()}
-            data-truth={truth.clone()}>
-            <h3>{ TrainText::BothTitle.t(lang) }</h3>
-            <p class="lead">{ fill(TrainText::BothLead.t(lang), &[&input, &truth]) }</p>
-            { body }
-        </section>
-    }
+    });
+    let lead = fill(TrainText::BothLead.t(lang), &[&input, &truth]);
+    let multilabel = Some((trained.code(), truth));
+    when_stopped(
+        ("train-both-section", "multilabel"),
+        TrainText::BothTitle,
+        lead,
+        multilabel,
+        body,
+        lang,
+    )
 }

@@ -7,10 +7,11 @@ use crate::app::web::now_ms as now;
 use crate::app::Shared;
 use crate::attention::cost::{linear_parallel, linear_recurrent};
 use crate::attention::Matrix;
+use crate::lesson::format::short;
 use crate::lesson::timeline::{sup, Clock, SPEEDS};
 use yew::prelude::*;
 
-use super::{diff_text, CostLabProps};
+use super::CostLabProps;
 
 /// One recurrence step at 1× (ms).
 const STEP_MS: f64 = 1200.0;
@@ -84,7 +85,7 @@ pub(super) fn LinearDemo(p: &CostLabProps) -> Html {
                 <figure><figcaption>{ LabText::LabParallel.t(lang) }</figcaption>{ mini(par, "parallel", false, false, None) }</figure>
                 <figure><figcaption>{ LabText::LabRecurrent.t(lang) }</figcaption>{ mini(rec, "recurrent", false, false, None) }</figure>
             </div>
-            <p class="verdict-line yes" data-linear-diff={diff.to_string()}>{ format!("{} {}", LabText::LabLargestDiff.t(lang), diff_text(diff)) }</p>
+            <p class="verdict-line yes" data-linear-diff={diff.to_string()}>{ format!("{} {}", LabText::LabLargestDiff.t(lang), short(diff)) }</p>
             <div class="player-bar mini-player">
                 <button class="lin-back" aria-label={LabText::LabPrevPos.t(lang)} onclick={go(step.saturating_sub(1))}>{ "◀" }</button>
                 <button class="lin-play" aria-pressed={clock.playing.to_string()} onclick={toggle}>

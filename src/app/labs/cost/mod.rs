@@ -13,7 +13,7 @@ use timing::Timing;
 
 use super::predict::{Answer, Fixed};
 use super::LabCtx;
-use super::{keep_setting, mini, setting, whole};
+use super::{keep_setting, kept, mini, number_field, setting};
 use crate::app::i18n::{LabText, Lang};
 use crate::attention::cost::{run, Counts, Dims, Keys, Layer, Real, Variant};
 use crate::attention::{compute, Mask, Scenario, Trace};
@@ -101,16 +101,8 @@ impl Metric {
     }
 }
 
-/// A difference: 0, a short decimal, or a power of ten when tiny.
-fn diff_text(d: f64) -> String {
-    if d == 0.0 {
-        "0".into()
-    } else if d >= 1e-3 {
-        short(d)
-    } else {
-        format!("{d:.1e}")
-    }
-}
+/// The largest window W and rank r the lab takes.
+const MAX_WR: usize = 4096;
 
 fn variants(w: usize, r: usize) -> [(&'static str, Variant); 4] {
     [
@@ -140,7 +132,7 @@ fn count_row(id: &'static str, name: &str, c: Counts, diff: Option<f64>, exact: 
             <td data-madds={c.madds.to_string()}>{ count(c.madds) }</td>
             <td data-exps={c.exps.to_string()}>{ count(c.exps) }</td>
             <td data-stored={c.stored.to_string()}>{ count(c.stored) }</td>
-            <td data-diff={diff.map(|d| d.to_string())}>{ diff.map_or("—".into(), diff_text) }</td>
+            <td data-diff={diff.map(|d| d.to_string())}>{ diff.map_or("—".into(), short) }</td>
             <td>{ exact }</td>
         </tr>
     }
@@ -151,29 +143,11 @@ fn CostBody(p: &CostLabProps) -> Html {
     let lang = p.lang;
     let (s, t) = (&p.scenario, &p.trace);
     let n = t.n();
-    let w = use_state(|| setting("cost.window", |v| (1..=4096).contains(v)).unwrap_or(2usize));
-    let r = use_state(|| setting("cost.rank", |v| (1..=4096).contains(v)).unwrap_or(2usize));
+    let w = use_state(|| setting("cost.window", |v| (1..=MAX_WR).contains(v)).unwrap_or(2usize));
+    let r = use_state(|| setting("cost.rank", |v| (1..=MAX_WR).contains(v)).unwrap_or(2usize));
     let metric = use_state(|| {
         setting::<String>("cost.metric", |_| true).map_or(Metric::Madds, |m| Metric::parse(&m))
     });
-    let set_w = {
-        let w = w.clone();
-        Callback::from(move |e: Event| {
-            if let Some(v) = whole(&e, 1, 4096) {
-                keep_setting("cost.window", v);
-                w.set(v)
-            }
-        })
-    };
-    let set_r = {
-        let r = r.clone();
-        Callback::from(move |e: Event| {
-            if let Some(v) = whole(&e, 1, 4096) {
-                keep_setting("cost.rank", v);
-                r.set(v)
-            }
-        })
-    };
     let set_metric = {
         let metric = metric.clone();
         Callback::from(move |e: Event| {
@@ -275,10 +249,8 @@ fn CostBody(p: &CostLabProps) -> Html {
     html! {
         <>
             <div class="lab-controls">
-                <label class="field small" for="lab-cost-w"><span>{ LabText::LabWindowW.t(lang) }</span>
-                    <input id="lab-cost-w" type="number" min="1" value={w.to_string()} onchange={set_w} /></label>
-                <label class="field small" for="lab-cost-r"><span>{ LabText::LabRankR.t(lang) }</span>
-                    <input id="lab-cost-r" type="number" min="1" value={r.to_string()} onchange={set_r} /></label>
+                { number_field("lab-cost-w", LabText::LabWindowW.t(lang), *w, MAX_WR, kept("cost.window", &w)) }
+                { number_field("lab-cost-r", LabText::LabRankR.t(lang), *r, MAX_WR, kept("cost.rank", &r)) }
                 <label class="field small" for="lab-cost-metric"><span>{ LabText::LabPlotWhat.t(lang) }</span>
                     <select id="lab-cost-metric" onchange={set_metric}>
                         <option value="madds" selected={*metric == Metric::Madds}>{ LabText::LabMaddsCol.t(lang) }</option>
