@@ -294,13 +294,6 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
-/// Only the tag, read first, so that another kind of file (a scenario) is
-/// called what it is rather than missing a model's fields.
-#[derive(serde::Deserialize)]
-struct Tagged {
-    format: Option<Json>,
-}
-
 /// The path serde_path_to_error kept, as the file writes its fields: keys
 /// joined by `.` (a weight's name, `layers[0].w_o`, as it is), indices in
 /// brackets.
@@ -407,7 +400,16 @@ impl Model {
     pub fn from_json(text: &str) -> Result<Model, ModelError> {
         let text = json::de::without_bom(text);
         json::check(text).map_err(|f| ModelError::new("", f.into()))?;
-        match read::<Object<Tagged>>(text)?.0.format {
+        // The tag first, so that another kind of file (a scenario) is called
+        // what it is rather than missing a model's fields.
+        let tag = {
+            let root = read::<Json>(text)?;
+            if root.as_object().is_none() {
+                return Err(ModelError::new("", ModelReason::NotObject));
+            }
+            root.get("format").cloned()
+        };
+        match tag {
             None => return Err(ModelError::new("format", ModelReason::Missing)),
             Some(Json::String(tag)) if tag == FORMAT => {}
             Some(Json::String(tag)) => {
