@@ -4,6 +4,8 @@
 //! giving the same bits, and the model file's `config.patch`.
 
 use attention::Matrix;
+mod common;
+
 use proptest::prelude::*;
 use train::*;
 
@@ -162,15 +164,7 @@ proptest! {
         put in prop::sample::select(vec!["", " ", "\n", "\r\n", "0", "g", "h", "G", "-", "9 ", "é", "\u{0}", "\n\n"]),
     ) {
         let text: String = TEXT.lines().take(8).map(|l| format!("{l}\n")).collect();
-        let mut start = at.index(text.len() + 1);
-        while !text.is_char_boundary(start) {
-            start -= 1;
-        }
-        let mut end = (start + drop).min(text.len());
-        while !text.is_char_boundary(end) {
-            end += 1;
-        }
-        let changed = format!("{}{}{}", &text[..start], put, &text[end..]);
+        let changed = common::splice(&text, at, drop, put);
         match Digits::parse(&changed) {
             Ok(d) => prop_assert!(d.len() >= digits::MIN_IMAGES),
             Err(e) => {

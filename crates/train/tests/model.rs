@@ -3,6 +3,8 @@
 //! hand, the lessons really learn (fixed seeds, fixed step budgets), same
 //! seed same bits, decoding agrees with the parallel pass, the model file.
 
+mod common;
+
 use proptest::prelude::*;
 use train::*;
 
@@ -735,12 +737,7 @@ proptest! {
         put in prop::sample::select(vec!["", "\"", ",", "]", "}", "[", "{", ":", "-", "1e400", "null", "\"x\"", "-1", "3.5", "\u{1}", "é"]),
     ) {
         let text = Model::new(Config::new(Task::Reverse, 5)).unwrap().to_json();
-        let mut start = at.index(text.len() + 1);
-        while !text.is_char_boundary(start) {
-            start -= 1;
-        }
-        let end = (start + drop).min(text.len());
-        let changed = format!("{}{}{}", &text[..start], put, &text[end..]);
+        let changed = common::splice(&text, at, drop, put);
         if let Err(e) = Model::from_json(&changed) {
             let whole = matches!(e.reason, ModelReason::NotJson { .. } | ModelReason::NotObject);
             prop_assert!(!e.field.is_empty() || whole, "{:?} for {:?}", e, changed);
