@@ -154,7 +154,9 @@ if [ "$labs" -eq 0 ] || [ "$train" -eq 0 ] || [ "$tokens" -eq 0 ] || [ "$labword
   echo "size: a chunk, the labs' words or the digits are missing from dist/" >&2
   exit 1
 fi
-for part in "WORDS:$labwords:the labs' words" "TOKENS:$tokens:tokens lab chunk" "DIGITS:$digits:the digits"; do
+for part in "FIRST:$first:first screen" "LABS:$labs:labs chunk" "TRAIN:$train:training lab chunk" \
+  "WORDS:$labwords:the labs' words" "TOKENS:$tokens:tokens lab chunk" "DIGITS:$digits:the digits" \
+  "TOTAL:$total:everything the page can fetch"; do
   IFS=: read -r name size what <<<"$part"
   budget_var="${name}_BUDGET_BYTES"
   if [ "$size" -gt "${!budget_var}" ]; then
@@ -162,19 +164,3 @@ for part in "WORDS:$labwords:the labs' words" "TOKENS:$tokens:tokens lab chunk" 
     exit 1
   fi
 done
-if [ "$first" -gt "$FIRST_BUDGET_BYTES" ]; then
-  echo "size: first screen OVER BUDGET" >&2
-  exit 1
-fi
-if [ "$labs" -gt "$LABS_BUDGET_BYTES" ]; then
-  echo "size: labs chunk OVER BUDGET" >&2
-  exit 1
-fi
-if [ "$train" -gt "$TRAIN_BUDGET_BYTES" ]; then
-  echo "size: training lab chunk OVER BUDGET" >&2
-  exit 1
-fi
-if [ "$total" -gt "$TOTAL_BUDGET_BYTES" ]; then
-  echo "size: everything the page can fetch OVER BUDGET" >&2
-  exit 1
-fi
