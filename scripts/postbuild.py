@@ -26,7 +26,8 @@ and make dist/ small and strict.
    twice, in the wasm's import section and as a key of the glue's imports
    object, where its 16 random hex digits do not compress (about 6 KB
    gzip for the 210 imports; docs/performance.md, "Names and glyphs no
-   reader sees").
+   reader sees"); likewise the closure shims the main module exports to
+   its glue, named after trait paths and crate hashes.
 3. Name each language's words (strings-LANG.txt, the page's, and
    strings-labs-LANG.txt, the labs', which examples/strings.rs wrote beside
    the WebAssembly) strings-LANG-<hash>.txt and strings-labs-LANG-<hash>.txt:
@@ -188,6 +189,55 @@ def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
     return bytes(out), glue
 
 
+# wasm-bindgen's shims for the closures JS calls back, exported under the
+# path of the trait impl and a hash of each crate
+# (`wasm_bindgen_2ecf14568f8d53ff___convert__closures_____invoke___…`,
+# up to 190 characters each, written in the export section and again in
+# the glue; about 400 B gzip for the seven).
+CLOSURE_SHIM = re.compile(r"wasm_bindgen_[0-9a-f]{16}___convert__closures_\w*")
+
+
+def short_exports(wasm: bytes, glue: str) -> tuple[bytes, str]:
+    """`wasm` and its `glue` with each closure shim the wasm exports
+    renamed `$0`, `$1`, …: the export section is rewritten and the glue's
+    calls (`wasm.NAME(`) follow. The chunks import only the memory, the
+    table and the stack pointer, so no other module names them."""
+    out, at, renamed = bytearray(wasm[:8]), 8, 0
+    while at < len(wasm):
+        sid = wasm[at]
+        size, start = leb(wasm, at + 1)
+        end = start + size
+        if sid != 7:
+            out += wasm[at:end]
+            at = end
+            continue
+        count, p = leb(wasm, start)
+        section = bytearray(uleb(count))
+        for _ in range(count):
+            n, p = leb(wasm, p)
+            name = wasm[p:p + n].decode()
+            p += n
+            kind, q = wasm[p], p + 1
+            _, q = leb(wasm, q)
+            if CLOSURE_SHIM.fullmatch(name):
+                new = f"${renamed}"
+                renamed += 1
+                if glue.count(f"wasm.{name}(") == 0:
+                    sys.exit(f"postbuild: the glue never calls the export {name}")
+                glue = glue.replace(f"wasm.{name}(", f"wasm.{new}(")
+                name = new
+            section += uleb(len(name.encode())) + name.encode() + wasm[p:q]
+            p = q
+        if p != end:
+            sys.exit("postbuild: the export section did not read to its end")
+        out += bytes([7]) + uleb(len(section)) + section
+        at = end
+    for name in CLOSURE_SHIM.findall(glue):
+        if f"function {name}(" not in glue:
+            sys.exit(f"postbuild: the glue names {name}, which the wasm does not export")
+    return bytes(out), glue
+
+
 if web is None:
     sys.exit("postbuild: usage: postbuild.py DIST WEB (the WebAssembly's build, scripts/build.sh)")
 # Where the code goes: the Rust link Trunk skipped (index.html). Checked
@@ -252,6 +302,7 @@ const instantiateLzma = async (src, imports) => WebAssembly.instantiate(await by
 glue = (web / "attention-lab.js").read_text(encoding="utf-8")
 no_float_table("attention-lab_bg.wasm", (web / "attention-lab_bg.wasm").read_bytes())
 main_wasm, glue = short_imports((web / "attention-lab_bg.wasm").read_bytes(), glue, "./attention-lab_bg.js")
+main_wasm, glue = short_exports(main_wasm, glue)
 main_wasm = lzma_pack.pack(main_wasm)
 wasm_name = f"attention-lab-{short(main_wasm)}_bg.wasm"
 (dist / wasm_name).write_bytes(main_wasm)

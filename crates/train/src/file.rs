@@ -327,7 +327,8 @@ fn refusal(text: &str, field: String, e: &serde_json::Error) -> ModelError {
         return ModelError::new("", json::de::fault(text, e).into());
     }
     if let Some(rest) = message.strip_prefix("missing field `") {
-        let name = rest.split('`').next().unwrap_or_default();
+        // Byte searches: the names and the separators are ASCII.
+        let name = &rest[..rest.bytes().position(|b| b == b'`').unwrap_or(rest.len())];
         let field = if field.is_empty() {
             name.to_owned()
         } else {
@@ -335,7 +336,10 @@ fn refusal(text: &str, field: String, e: &serde_json::Error) -> ModelError {
         };
         return ModelError::new(field, ModelReason::Missing);
     }
-    let last = field.rsplit('.').next().unwrap_or_default();
+    let last = &field[field
+        .bytes()
+        .rposition(|b| b == b'.')
+        .map_or(0, |dot| dot + 1)..];
     let reason = match last {
         "" | "config" | "adam" => ModelReason::NotObject,
         "task" | "positions" | "format" | "readout" => ModelReason::ExpectedText,
@@ -402,21 +406,19 @@ impl Model {
         json::check(text).map_err(|f| ModelError::new("", f.into()))?;
         // The tag first, so that another kind of file (a scenario) is called
         // what it is rather than missing a model's fields.
-        let tag = {
-            let root = read::<Json>(text)?;
-            if root.as_object().is_none() {
-                return Err(ModelError::new("", ModelReason::NotObject));
-            }
-            root.get("format").cloned()
-        };
-        match tag {
+        let root = read::<Json>(text)?;
+        if root.as_object().is_none() {
+            return Err(ModelError::new("", ModelReason::NotObject));
+        }
+        match root.get("format") {
             None => return Err(ModelError::new("format", ModelReason::Missing)),
             Some(Json::String(tag)) if tag == FORMAT => {}
             Some(Json::String(tag)) => {
-                return Err(ModelError::new("format", ModelReason::Format(tag)))
+                return Err(ModelError::new("format", ModelReason::Format(tag.clone())))
             }
             Some(_) => return Err(ModelError::new("format", ModelReason::ExpectedText)),
         }
+        drop(root);
         let Object(doc) = read::<Object<FileDoc>>(text)?;
         let c = doc.config.0;
         let config = Config {
