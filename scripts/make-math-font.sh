@@ -17,9 +17,12 @@ python3 -m pip install --quiet --disable-pip-version-check fonttools==4.68.0 bro
 # fail on a missing or a spare one; the second names both).
 # The MATH table's variants of those (larger radicals, sums, brackets) come
 # with them. No hinting: the formulas are drawn at text sizes on screens
-# that smooth them (it halves the file).
+# that smooth them (it halves the file). No OpenType layout features: of
+# those the subset could keep, only kerning (GPOS `kern`) was left, and of
+# the formulas' runs of letters it moves only "Attention" and "row", by
+# at most 0.015 em a pair (0.2 px at text size), for 476 B of the 11,376.
 pyftsubset "$work/package/files/stix-two-math-latin-400-normal.woff2" \
-  --text-file=crates/lesson/formula-chars.txt --layout-features='*' --no-hinting \
+  --text-file=crates/lesson/formula-chars.txt --layout-features='' --no-hinting \
   --flavor=woff2 --output-file=static/fonts/stix-two-math-subset.woff2
 cp "$work/package/LICENSE" static/fonts/OFL-STIX-Two.txt
 ls -l static/fonts/stix-two-math-subset.woff2
