@@ -11,8 +11,9 @@ it is read"). A table's text in a module would mean the build took the
 tables in after all (a `strings!` table compiled without the `split`
 feature): both languages, for every reader. This looks for every long
 string of every table: no wasm file may have one (unless the same words
-are also written outside the tables, in a caption, say), and the two files
-together must have them all.
+are also written outside the tables, in a caption, say), the language
+files together must have them all, and each table's are only in the files
+of its part (the page's, the labs', the tokens lab's).
 
 Usage: python3 scripts/check-strings.py DIST
 """
@@ -70,28 +71,34 @@ for module in MODULES:
                   f"({len(stray)} of its strings, e.g. {stray[0][:60]!r})", file=sys.stderr)
             failed = True
 # Each language's files: the build's words, every long string of every
-# table in one of them; the page's file holds none of the tables only the
-# chunks show (they are the labs' file's, fetched with a chunk).
-CHUNKS_ONLY = {"LabText", "TrainText", "TokensText"}
-words = {key: sorted(dist.glob(f"strings-{key}-*.txt")) for key in ("zh", "en", "labs-zh", "labs-en")}
+# table in one of them, and each table's only in its part's files: the
+# page's tables in the page's, the labs' and the training lab's in the
+# labs', the tokens lab's in the tokens lab's (each part fetched only with
+# what shows it).
+PART_OF = {"LabText": "labs", "TrainText": "labs", "TokensText": "tokens"}
+PARTS = {"page": ("zh", "en"), "labs": ("labs-zh", "labs-en"), "tokens": ("tokens-zh", "tokens-en")}
+words = {key: sorted(dist.glob(f"strings-{key}-*.txt")) for keys in PARTS.values() for key in keys}
 if any(len(files) != 1 for files in words.values()):
     sys.exit(f"check-strings: expected one strings-KEY-*.txt for each of {sorted(words)} in {dist}")
 # Each file holds its words compressed with LZMA, as the modules.
-text = b"\0".join(lzma_pack.unpack(files[0].read_bytes()) for files in words.values())
-page = b"\0".join(lzma_pack.unpack(words[key][0].read_bytes()) for key in ("zh", "en"))
+part_text = {part: b"\0".join(lzma_pack.unpack(words[key][0].read_bytes()) for key in keys)
+             for part, keys in PARTS.items()}
+text = b"\0".join(part_text.values())
 for name, strings in sorted(tables.items()):
     absent = [s for s in strings if s.encode() not in text]
     if absent or not strings:
         print(f"check-strings: table {name}'s words are not all in the language files "
               f"({len(absent)} missing, e.g. {absent[:1]})", file=sys.stderr)
         failed = True
-    stray = [s for s in strings if name in CHUNKS_ONLY and s.encode() in page and not any(s in o for o in outside[name])]
-    if stray:
-        print(f"check-strings: the page's words carry table {name}'s, which only the chunks show "
-              f"({len(stray)} of its strings, e.g. {stray[0][:60]!r})", file=sys.stderr)
-        failed = True
+    own = PART_OF.get(name, "page")
+    for part, data in part_text.items():
+        stray = [s for s in strings if part != own and s.encode() in data and not any(s in o for o in outside[name])]
+        if stray:
+            print(f"check-strings: the {part} words carry table {name}'s, which are the {own} words' "
+                  f"({len(stray)} of its strings, e.g. {stray[0][:60]!r})", file=sys.stderr)
+            failed = True
 if failed:
     sys.exit(1)
 print(f"check-strings: no module or chunk carries the string tables; "
       f"the language files ({', '.join(f[0].name for f in words.values())}) hold all {len(tables)}, "
-      f"the chunks' tables only in the labs' files")
+      f"each in its part's files")

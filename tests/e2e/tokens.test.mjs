@@ -6,7 +6,7 @@
 // weigh exactly 0, and the lab's code is fetched only when it is opened.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ready, BASE_URL } from './helpers.mjs';
+import { launch, openPage, ready, switchLanguage, BASE_URL } from './helpers.mjs';
 import { reference } from './reference.mjs';
 
 let browser;
@@ -59,19 +59,31 @@ function assertRow(actual, expected, what) {
   assert.ok(Math.abs(actual.reduce((a, b) => a + b, 0) - 1) < 1e-12, `${what}: sums to 1`);
 }
 
-test('the tokens lab is its own chunk, fetched only when opened', async () => {
+test('the tokens lab is its own chunk, fetched only when opened with its words in the reader\'s language', async () => {
   const { context, page, problems } = await openPage(browser);
   const fetched = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const chunk = (p) => /\/tokens-[0-9a-f]+\.wasm$/.test(p);
+  const words = (p) => (p.match(/\/strings-tokens-(zh|en)-[0-9a-f]{16}\.txt$/) ?? [])[1];
   await page.goto(`${BASE_URL}?lang=en`);
   await ready(page);
   await page.waitForSelector('[data-lab="scoring"]', { timeout: 20000 });
-  assert.ok(!fetched.some((p) => /\/tokens-[0-9a-f]+\.wasm$/.test(p)), fetched.join('\n'));
+  // The other labs' chunk and words are here; the tokens lab's are not.
+  assert.ok(fetched.some((p) => /\/strings-labs-en-[0-9a-f]{16}\.txt$/.test(p)), fetched.join('\n'));
+  assert.ok(!fetched.some(chunk), fetched.join('\n'));
+  assert.deepEqual(fetched.filter(words), []);
   assert.ok(!fetched.some((p) => /\/digits-[0-9a-f]+\.txt$/.test(p)), 'the digits come only with their task');
   await page.click(`${LAB} [data-control="open-lab"]`);
   await page.waitForSelector(`${LAB}[data-kind="image"]`, { timeout: 20000 });
-  assert.ok(fetched.some((p) => /\/tokens-[0-9a-f]+\.wasm$/.test(p)));
-  await page.close();
+  assert.ok(fetched.some(chunk));
+  assert.deepEqual(fetched.filter(words).map(words), ['en']);
+  assert.match(await page.textContent(LAB), /What becomes the sequence/);
+  // Another language: its tokens lab's words come with the page's.
+  await switchLanguage(page, 'zh-CN');
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('什么变成序列'), LAB);
+  assert.deepEqual(fetched.filter(words).map(words), ['en', 'zh']);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 for (const lang of ['zh', 'en']) {

@@ -128,7 +128,7 @@ pub fn use_labs(
             };
             // The labs' words are asked for at once, so they come while
             // the chunk does.
-            let words = crate::app::i18n::load_labs(lang);
+            let words = crate::app::i18n::load_words(crate::app::i18n::ChunkWords::Labs, lang);
             wasm_bindgen_futures::spawn_local(async move {
                 if !words.await {
                     module.set(Module::Failed);

@@ -5,7 +5,7 @@
 //! message and "Try again" if they cannot (docs/format.md §3).
 
 use super::{tokens_bridge, train_bridge, ChunkFailed, SetLang};
-use crate::app::i18n::{load_labs, Lang, PageText, TrainPageText};
+use crate::app::i18n::{load_words, ChunkWords, Lang, PageText, TrainPageText};
 use crate::app::state::{Action, Source};
 use crate::attention::Scenario;
 use std::rc::Rc;
@@ -101,7 +101,13 @@ pub fn ChunkSection(p: &ChunkSectionProps) -> Html {
             let module = module.clone();
             // The lab's words are asked for at once, so they come while
             // the chunk does.
-            let words = load_labs(lang);
+            let words = load_words(
+                match which {
+                    Chunked::Train => ChunkWords::Labs,
+                    Chunked::Tokens => ChunkWords::Tokens,
+                },
+                lang,
+            );
             wasm_bindgen_futures::spawn_local(async move {
                 if !words.await {
                     module.set(Module::Failed);

@@ -1,50 +1,60 @@
 //! The browser's release build carries no text of the tables: each
-//! language's texts are two files of their own, written by
+//! language's texts are three files of their own, written by
 //! `examples/strings.rs` and named by `scripts/postbuild.py`:
 //!
 //! - `strings-zh-<hash>.txt`, `strings-en-<hash>.txt`: the page's words
 //!   (the tables before [`FIRST_TEXTS`](super::FIRST_TEXTS)), fetched for
 //!   the first screen;
-//! - `strings-labs-zh-<hash>.txt`, `strings-labs-en-<hash>.txt`: the labs',
-//!   the training lab's and the tokens lab's words, fetched with the first
-//!   of their chunks ([`load_labs`]), so the first screen does not carry
-//!   them.
+//! - `strings-labs-zh-<hash>.txt`, `strings-labs-en-<hash>.txt`: the labs'
+//!   and the training lab's words, fetched with the first of their chunks
+//!   ([`load_words`]), so the first screen does not carry them;
+//! - `strings-tokens-zh-<hash>.txt`, `strings-tokens-en-<hash>.txt`: the
+//!   tokens lab's (the tables from [`LABS_TEXTS`](super::LABS_TEXTS) on),
+//!   fetched with its chunk ([`load_words`]), so the other labs do not
+//!   carry them.
 //!
 //! A reader fetches only the language they read (docs/performance.md, "Each
 //! language's words when it is read").
 //!
 //! The start script (`start-<hash>.js`, `scripts/postbuild.py`) defines
 //! `attentionLabText(key)`, a promise of a file (`zh`, `en`, `labs-zh`,
-//! `labs-en`), and starts fetching the page's words in the language the app
-//! will open in (by the rule of `web::initial_lang`) while the WebAssembly
-//! compiles. The app renders only once its language is here
-//! (`src/main.rs`), switches language only once the other one is
-//! (`src/app/page/mod.rs`; [`load`] then also reads the labs' words if a lab
-//! has asked for them), and mounts a chunk's lab only once its words are
-//! here (`src/app/chunks/`), so [`loaded`] never answers for a text not yet
-//! read.
+//! `labs-en`, `tokens-zh`, `tokens-en`), and starts fetching the page's
+//! words in the language the app will open in (by the rule of
+//! `web::initial_lang`) while the WebAssembly compiles. The app renders
+//! only once its language is here (`src/main.rs`), switches language only
+//! once the other one is (`src/app/page/mod.rs`; [`load`] then also reads
+//! the words of every part a chunk has asked for), and mounts a chunk's lab
+//! only once its words are here (`src/app/chunks/`), so [`loaded`] never
+//! answers for a text not yet read.
 
-use super::{Lang, FIRST_TEXTS, TEXTS};
+use super::{ChunkWords, Lang, FIRST_TEXTS, LABS_TEXTS, TEXTS};
 use std::cell::{Cell, OnceCell};
 use std::future::Future;
 
+/// Each part's first text: the page's, the labs', the tokens lab's.
+const FIRST: [usize; 3] = [0, FIRST_TEXTS, LABS_TEXTS];
+/// Each part's number of texts.
+const COUNT: [usize; 3] = [FIRST_TEXTS, LABS_TEXTS - FIRST_TEXTS, TEXTS - LABS_TEXTS];
+
 thread_local! {
-    /// Each part's texts once read, by part (the page's, the labs') and
-    /// language (Chinese, English).
-    static READ: [[OnceCell<Vec<&'static str>>; 2]; 2] =
-        const { [[OnceCell::new(), OnceCell::new()], [OnceCell::new(), OnceCell::new()]] };
-    /// Whether a lab has asked for its words: then a language is shown
-    /// only with them.
-    static WANT_LABS: Cell<bool> = const { Cell::new(false) };
+    /// Each part's texts once read, by part and language (Chinese,
+    /// English).
+    static READ: [[OnceCell<Vec<&'static str>>; 2]; 3] = const {
+        [
+            [OnceCell::new(), OnceCell::new()],
+            [OnceCell::new(), OnceCell::new()],
+            [OnceCell::new(), OnceCell::new()],
+        ]
+    };
+    /// The parts a chunk has asked for (the page's is always here): then
+    /// a language is shown only with them.
+    static WANTED: Cell<[bool; 3]> = const { Cell::new([true, false, false]) };
 }
 
 /// The part that holds text `index`, and where it is in the part.
 fn part_of(index: usize) -> (usize, usize) {
-    if index < FIRST_TEXTS {
-        (0, index)
-    } else {
-        (1, index - FIRST_TEXTS)
-    }
+    let part = (index >= FIRST_TEXTS) as usize + (index >= LABS_TEXTS) as usize;
+    (part, index - FIRST[part])
 }
 
 fn slot(lang: Lang) -> usize {
@@ -67,57 +77,56 @@ fn is_read(part: usize, lang: Lang) -> bool {
     READ.with(|read| read[part][slot(lang)].get().is_some())
 }
 
-/// Reads `lang`'s page words unless they are already here, and its labs'
-/// words too once a lab has asked for them ([`load_labs`]). False when a
-/// file cannot be fetched or is not this build's (another number of
-/// texts).
-pub async fn load(lang: Lang) -> bool {
-    let labs = WANT_LABS.with(Cell::get).then(|| read_part(1, lang));
-    let page = read_part(0, lang).await;
-    page && match labs {
-        Some(labs) => labs.await,
-        None => true,
-    }
+/// Reads `lang`'s page words unless they are already here, and the words
+/// of every part a chunk has asked for ([`load_words`]).
+/// False when a file cannot be fetched or is not this build's (another
+/// number of texts).
+pub fn load(lang: Lang) -> impl Future<Output = bool> {
+    read(WANTED.with(Cell::get), lang)
 }
 
-/// Reads `lang`'s labs' words unless they are already here; the file is
-/// asked for at once (before the returned future is awaited), so it comes
-/// while a chunk does.
-pub fn load_labs(lang: Lang) -> impl Future<Output = bool> {
-    WANT_LABS.with(|w| w.set(true));
-    read_part(1, lang)
+/// Reads `lang`'s words of `words` unless they are already here; the
+/// files are asked for at once (before the returned future is awaited), so
+/// they come while a chunk does.
+pub fn load_words(words: ChunkWords, lang: Lang) -> impl Future<Output = bool> {
+    let tokens = words == ChunkWords::Tokens;
+    WANTED.with(|w| {
+        let [page, _, had] = w.get();
+        w.set([page, true, had || tokens]);
+    });
+    read([false, true, tokens], lang)
 }
 
-/// Asks for part `part` of `lang` at once; the future reads it.
-fn read_part(part: usize, lang: Lang) -> impl Future<Output = bool> {
-    let promise = (!is_read(part, lang)).then(|| ask(part, lang));
+/// Asks at once for each of the `parts` of `lang` not read yet; the
+/// future reads them.
+fn read(parts: [bool; 3], lang: Lang) -> impl Future<Output = bool> {
+    let asked =
+        [0, 1, 2].map(|part| (parts[part] && !is_read(part, lang)).then(|| ask(part, lang)));
     async move {
-        let Some(promise) = promise else {
-            return true;
-        };
-        let Some(text) = crate::app::start::file_text(promise).await else {
-            return false;
-        };
-        // The texts live as long as the page: one string, never freed,
-        // each text a slice of it.
-        let text: &'static str = Box::leak(text.into_boxed_str());
-        let texts: Vec<&'static str> = text.split('\0').collect();
-        let expected = [FIRST_TEXTS, TEXTS - FIRST_TEXTS][part];
-        if texts.len() != expected {
-            return false;
+        for (part, promise) in asked.into_iter().enumerate() {
+            let Some(promise) = promise else {
+                continue;
+            };
+            let Some(text) = crate::app::start::file_text(promise).await else {
+                return false;
+            };
+            // The texts live as long as the page: one string, never freed,
+            // each text a slice of it.
+            let text: &'static str = Box::leak(text.into_boxed_str());
+            let texts: Vec<&'static str> = text.split('\0').collect();
+            if texts.len() != COUNT[part] {
+                return false;
+            }
+            READ.with(|read| {
+                let _ = read[part][slot(lang)].set(texts);
+            });
         }
-        READ.with(|read| {
-            let _ = read[part][slot(lang)].set(texts);
-        });
         true
     }
 }
 
 /// The start script's promise of a part's file (`attentionLabText`).
 fn ask(part: usize, lang: Lang) -> Option<js_sys::Promise> {
-    let key = match part {
-        0 => lang.code().to_string(),
-        _ => format!("labs-{}", lang.code()),
-    };
+    let key = format!("{}{}", ["", "labs-", "tokens-"][part], lang.code());
     crate::app::start::ask_file("attentionLabText", &key)
 }

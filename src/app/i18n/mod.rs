@@ -5,10 +5,10 @@
 //! `train.rs`), [`TrainPageText`] (the page's few words about the training lab,
 //! also in `train.rs`) and [`TokensText`] (the tokens lab: `tokens.rs`). In
 //! the browser's release build (the feature `split`) the tables' texts are
-//! not compiled in: each language's are two files of their own, the page's
-//! and the chunks', and a reader fetches only the language they read, the
-//! chunks' words only with a chunk (`load.rs`; docs/architecture.md, "One
-//! module and its chunks").
+//! not compiled in: each language's are three files of their own, the
+//! page's, the labs' and the tokens lab's, and a reader fetches only the
+//! language they read, a chunk's words only with the chunk (`load.rs`;
+//! docs/architecture.md, "One module and its chunks").
 //! `scripts/check-strings.py` checks after the release build that no
 //! module carries them. Sentences with numbers are filled from the
 //! figure's values ([`fill`]); the walkthrough's captions are worded in
@@ -101,19 +101,24 @@ const BASE_S: usize = CommonText::BASE + CommonText::COUNT;
 const BASE_H: usize = BASE_S + PageText::COUNT;
 const BASE_TP: usize = BASE_H + MapText::COUNT;
 /// How many of the texts the page shows (the first screen's file of each
-/// language); the rest are the labs', the training lab's and the tokens
-/// lab's, a file fetched with their chunks (`load.rs`).
+/// language); the rest are the chunks', in two files fetched with them
+/// (`load.rs`).
 pub const FIRST_TEXTS: usize = BASE_TP + TrainPageText::COUNT;
 const BASE_L: usize = FIRST_TEXTS;
 const BASE_T: usize = BASE_L + LabText::COUNT;
-const BASE_K: usize = BASE_T + TrainText::COUNT;
+/// Where the labs' and the training lab's texts end (a file fetched with
+/// the first of their chunks) and the tokens lab's begin (a file fetched
+/// with its chunk).
+pub const LABS_TEXTS: usize = BASE_T + TrainText::COUNT;
+const BASE_K: usize = LABS_TEXTS;
 /// How many texts the tables hold in each language.
 pub const TEXTS: usize = BASE_K + TokensText::COUNT;
 
 /// Every table's texts in `lang`, one after the other (CommonText,
 /// PageText, MapText, TrainPageText, then LabText, TrainText, TokensText):
-/// what `examples/strings.rs` writes, cut at [`FIRST_TEXTS`], into the two
-/// files of each language that the browser's release build reads instead
+/// what `examples/strings.rs` writes, cut at [`FIRST_TEXTS`] and
+/// [`LABS_TEXTS`], into the three files of each language that the
+/// browser's release build reads instead
 /// of carrying both languages in its code (docs/performance.md, "Each
 /// language's words when it is read").
 #[cfg(not(feature = "split"))]
@@ -131,12 +136,23 @@ pub fn texts(lang: Lang) -> Vec<&'static str> {
 #[cfg(feature = "split")]
 mod load;
 #[cfg(feature = "split")]
-pub use load::{load, load_labs, loaded};
+pub use load::{load, load_words, loaded};
 
-/// Without the `split` feature the tables are compiled in: the labs'
+/// The words a chunk's lab shows, beyond the page's: what it asks for
+/// before it mounts ([`load_words`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChunkWords {
+    /// The labs' and the training lab's ([`LabText`], [`TrainText`]).
+    Labs,
+    /// The tokens lab's ([`TokensText`]) and the labs' (whose question
+    /// frame it shows).
+    Tokens,
+}
+
+/// Without the `split` feature the tables are compiled in: a chunk's
 /// words are always here.
 #[cfg(not(feature = "split"))]
-pub async fn load_labs(_lang: Lang) -> bool {
+pub async fn load_words(_words: ChunkWords, _lang: Lang) -> bool {
     true
 }
 
