@@ -28,12 +28,14 @@ and make dist/ small and strict.
    gzip for the 210 imports; docs/performance.md, "Names and glyphs no
    reader sees"); likewise the closure shims the main module exports to
    its glue, named after trait paths and crate hashes.
-3. Name each language's words (strings-LANG.txt, the page's, and
-   strings-labs-LANG.txt, the labs', which examples/strings.rs wrote beside
-   the WebAssembly) strings-LANG-<hash>.txt and strings-labs-LANG-<hash>.txt:
-   the app fetches its language's through the start script, which starts
-   fetching the page's words in the language the app will open in while
-   the WebAssembly compiles; the labs' come with the first lab's chunk
+3. Name each language's words (strings-LANG.txt, the page's,
+   strings-labs-LANG.txt, the labs', and strings-tokens-LANG.txt, the
+   tokens lab's, which examples/strings.rs wrote beside the WebAssembly)
+   strings-LANG-<hash>.txt, strings-labs-LANG-<hash>.txt and
+   strings-tokens-LANG-<hash>.txt: the app fetches its language's through
+   the start script, which starts fetching the page's words in the
+   language the app will open in while the WebAssembly compiles; the labs'
+   come with the first lab's chunk, the tokens lab's with its chunk
    (src/app/i18n/load.rs).
 4. Put the stylesheet inline (Trunk writes it to style-<hash>.css), so
    nothing but the page itself stands between the request and the first
@@ -331,13 +333,13 @@ snippets = web / "snippets"
 if snippets.is_dir():
     shutil.rmtree(dist / "snippets", ignore_errors=True)
     shutil.copytree(snippets, dist / "snippets")
-# Each language's words, the page's and the labs', each in a file named
-# after its content; `attentionLabText` knows them by key (zh, en,
-# labs-zh, labs-en: src/app/i18n/load.rs). Compressed with LZMA like the
-# modules, decoded by the loader's `bytesOf` (5–9 % smaller than gzip -9
-# of the text).
+# Each language's words, the page's, the labs' and the tokens lab's, each
+# in a file named after its content; `attentionLabText` knows them by key
+# (zh, en, labs-zh, labs-en, tokens-zh, tokens-en: src/app/i18n/load.rs).
+# Compressed with LZMA like the modules, decoded by the loader's `bytesOf`
+# (5–9 % smaller than gzip -9 of the text).
 words = {}
-for key in ["zh", "en", "labs-zh", "labs-en"]:
+for key in ["zh", "en", "labs-zh", "labs-en", "tokens-zh", "tokens-en"]:
     text = lzma_pack.pack((web / f"strings-{key}.txt").read_bytes())
     words[key] = f"strings-{key}-{short(text)}.txt"
     (dist / words[key]).write_bytes(text)
