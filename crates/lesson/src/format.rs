@@ -158,8 +158,9 @@ pub enum Piece<'a> {
     Sup(&'a str),
 }
 
-/// Splits the app's one bit of inline markup: `^{…}` or `^c` (one letter or
-/// digit) is a superscript, as the notes write `W^q`, `W^O`, `q^{i,r}` and
+/// Splits the app's one bit of inline markup: `^{…}` or `^c` (one ASCII
+/// letter or digit; any other character after `^` is written in braces) is
+/// a superscript, as the notes write `W^q`, `W^O`, `q^{i,r}` and
 /// `e^{−∞}`. Text and labels carry the markup so that the page can draw a
 /// real superscript (HTML `<sup>`, SVG `tspan`) and never shows the caret;
 /// a `^` followed by anything else, or a `{` never closed, stays text.
@@ -174,7 +175,7 @@ pub fn pieces(s: &str) -> Vec<Piece<'_>> {
             after
                 .chars()
                 .next()
-                .filter(|c| c.is_alphanumeric())
+                .filter(char::is_ascii_alphanumeric)
                 .map(|c| (&after[..c.len_utf8()], c.len_utf8()))
         };
         match sup {
@@ -379,6 +380,9 @@ mod tests {
         );
         assert_eq!(pieces("a ^ b"), vec![Text("a ^"), Text(" b")]);
         assert_eq!(pieces("x^{open"), vec![Text("x^"), Text("{open")]);
+        // One character without braces only if it is an ASCII letter or digit.
+        assert_eq!(pieces("x^é"), vec![Text("x^"), Text("é")]);
+        assert_eq!(pieces("x^{é}"), vec![Text("x"), Sup("é")]);
         assert_eq!(pieces("plain"), vec![Text("plain")]);
         assert_eq!(plain("W^O concat"), "WO concat");
         assert_eq!(plain("b^{1,2}"), "b1,2");

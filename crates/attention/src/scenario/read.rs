@@ -211,8 +211,12 @@ fn mask_object(v: &Json) -> Result<Mask, (&'static str, Reason)> {
     }
 }
 
+/// A key of a path as JavaScript writes it: `.key` for an ASCII name,
+/// `["key"]` for any other. (ASCII only: `char::is_alphanumeric` would
+/// bring Unicode's tables of letters and digits, 2 KB, to the first screen
+/// for keys no scenario has.)
 fn push_key(out: &mut String, key: &str) {
-    if !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         if !out.is_empty() {
             out.push('.');
         }

@@ -83,7 +83,10 @@ pub(super) fn LayerTypes(p: &LayerTypesProps) -> Html {
                 .target_dyn_into::<web_sys::HtmlInputElement>()
                 .and_then(|i| crate::attention::json::decimal(&i.value()))
             {
-                n.set(2f64.powf(v).round() as usize);
+                // 2^v by repeated products: exact for the slider's whole v
+                // (1 to 12). `2f64.powf(v)` becomes libm's `exp2`, whose 4 KB
+                // table would come into the labs' chunk for this alone.
+                n.set(2f64.powi(v as i32) as usize);
             }
         })
     };
