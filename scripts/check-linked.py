@@ -13,6 +13,8 @@ Usage: python3 scripts/check-linked.py SPLIT_DIR
 import pathlib
 import sys
 
+from wasm_bytes import leb, sections
+
 UNWANTED = [
     ("12unicode_data10alphabetic",
      "Unicode's table of letters (1.7 KB), for char::is_alphabetic or char::is_alphanumeric",
@@ -26,41 +28,28 @@ UNWANTED = [
 ]
 
 
-def leb(data: bytes, at: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, at
-
-
 def function_names(wasm: bytes) -> list[str]:
     """The names of the names section's function subsection."""
-    names, at = [], 8
-    while at < len(wasm):
-        sid = wasm[at]
-        size, start = leb(wasm, at + 1)
-        end = start + size
-        if sid == 0:
-            n, p = leb(wasm, start)
-            if wasm[p:p + n] == b"name":
-                p += n
-                while p < end:
-                    kind = wasm[p]
-                    size, q = leb(wasm, p + 1)
-                    p = q + size
-                    if kind != 1:
-                        continue
-                    count, q = leb(wasm, q)
-                    for _ in range(count):
-                        _, q = leb(wasm, q)
-                        n, q = leb(wasm, q)
-                        names.append(wasm[q:q + n].decode("utf-8", "replace"))
-                        q += n
-        at = end
+    names = []
+    for sid, _, start, end in sections(wasm):
+        if sid != 0:
+            continue
+        n, p = leb(wasm, start)
+        if wasm[p:p + n] != b"name":
+            continue
+        p += n
+        while p < end:
+            kind = wasm[p]
+            size, q = leb(wasm, p + 1)
+            p = q + size
+            if kind != 1:
+                continue
+            count, q = leb(wasm, q)
+            for _ in range(count):
+                _, q = leb(wasm, q)
+                n, q = leb(wasm, q)
+                names.append(wasm[q:q + n].decode("utf-8", "replace"))
+                q += n
     return names
 
 

@@ -51,6 +51,7 @@ import subprocess
 import sys
 
 import lzma_pack
+from wasm_bytes import leb, rewrite_section, uleb
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 web = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -88,27 +89,6 @@ def replace_once(text: str, old: str, new: str, what: str) -> str:
     return text.replace(old, new)
 
 
-def leb(data: bytes, at: int) -> tuple[int, int]:
-    """The unsigned LEB128 number at `at`, and where it ends."""
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, at
-
-
-def uleb(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, value = value & 0x7F, value >> 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return bytes(out)
-
-
 # The first entry of the standard library's table of 128-bit powers of five
 # (5^-342, its high word, little-endian), which `str::parse::<f64>` brings
 # along: 11 KB gzip of random bits. The page reads decimals with serde_json's
@@ -140,15 +120,10 @@ def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
 
     if wasm[:8] != b"\0asm\x01\0\0\0":
         sys.exit("postbuild: the main module is not WebAssembly 1")
-    out, at, renamed = bytearray(wasm[:8]), 8, 0
-    while at < len(wasm):
-        sid = wasm[at]
-        size, start = leb(wasm, at + 1)
-        end = start + size
-        if sid != 2:
-            out += wasm[at:end]
-            at = end
-            continue
+    renamed = 0
+
+    def imports(start: int, end: int) -> bytes:
+        nonlocal glue, renamed
         count, p = leb(wasm, start)
         section = bytearray(uleb(count))
         for _ in range(count):
@@ -184,11 +159,12 @@ def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
             p = q
         if p != end:
             sys.exit("postbuild: the import section did not read to its end")
-        out += bytes([2]) + uleb(len(section)) + section
-        at = end
+        return bytes(section)
+
+    wasm = rewrite_section(wasm, 2, imports)
     if renamed == 0:
         sys.exit(f"postbuild: the main module imports nothing from {module}")
-    return bytes(out), glue
+    return wasm, glue
 
 
 # wasm-bindgen's shims for the closures JS calls back, exported under the
@@ -204,15 +180,10 @@ def short_exports(wasm: bytes, glue: str) -> tuple[bytes, str]:
     renamed `$0`, `$1`, …: the export section is rewritten and the glue's
     calls (`wasm.NAME(`) follow. The chunks import only the memory, the
     table and the stack pointer, so no other module names them."""
-    out, at, renamed = bytearray(wasm[:8]), 8, 0
-    while at < len(wasm):
-        sid = wasm[at]
-        size, start = leb(wasm, at + 1)
-        end = start + size
-        if sid != 7:
-            out += wasm[at:end]
-            at = end
-            continue
+    renamed = 0
+
+    def exports(start: int, end: int) -> bytes:
+        nonlocal glue, renamed
         count, p = leb(wasm, start)
         section = bytearray(uleb(count))
         for _ in range(count):
@@ -232,12 +203,13 @@ def short_exports(wasm: bytes, glue: str) -> tuple[bytes, str]:
             p = q
         if p != end:
             sys.exit("postbuild: the export section did not read to its end")
-        out += bytes([7]) + uleb(len(section)) + section
-        at = end
+        return bytes(section)
+
+    wasm = rewrite_section(wasm, 7, exports)
     for name in CLOSURE_SHIM.findall(glue):
         if f"function {name}(" not in glue:
             sys.exit(f"postbuild: the glue names {name}, which the wasm does not export")
-    return bytes(out), glue
+    return wasm, glue
 
 
 if web is None:
