@@ -14,6 +14,7 @@ import pathlib
 import sys
 
 from wasm_bytes import leb, sections
+from wasm_bytes import name as name_at
 
 UNWANTED = [
     ("12unicode_data10alphabetic",
@@ -34,10 +35,9 @@ def function_names(wasm: bytes) -> list[str]:
     for sid, _, start, end in sections(wasm):
         if sid != 0:
             continue
-        n, p = leb(wasm, start)
-        if wasm[p:p + n] != b"name":
+        section, p = name_at(wasm, start)
+        if section != "name":
             continue
-        p += n
         while p < end:
             kind = wasm[p]
             size, q = leb(wasm, p + 1)
@@ -47,9 +47,8 @@ def function_names(wasm: bytes) -> list[str]:
             count, q = leb(wasm, q)
             for _ in range(count):
                 _, q = leb(wasm, q)
-                n, q = leb(wasm, q)
-                names.append(wasm[q:q + n].decode("utf-8", "replace"))
-                q += n
+                function, q = name_at(wasm, q)
+                names.append(function)
     return names
 
 

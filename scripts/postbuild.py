@@ -52,6 +52,7 @@ import sys
 
 import lzma_pack
 from wasm_bytes import leb, rewrite_section, uleb
+from wasm_bytes import name as name_at
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 web = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -127,12 +128,8 @@ def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
         count, p = leb(wasm, start)
         section = bytearray(uleb(count))
         for _ in range(count):
-            n, p = leb(wasm, p)
-            mod = wasm[p:p + n].decode()
-            p += n
-            n, p = leb(wasm, p)
-            name = wasm[p:p + n].decode()
-            p += n
+            mod, p = name_at(wasm, p)
+            name, p = name_at(wasm, p)
             kind, q = wasm[p], p + 1
             if kind == 0:  # a function: its type index
                 _, q = leb(wasm, q)
@@ -187,11 +184,8 @@ def short_exports(wasm: bytes, glue: str) -> tuple[bytes, str]:
         count, p = leb(wasm, start)
         section = bytearray(uleb(count))
         for _ in range(count):
-            n, p = leb(wasm, p)
-            name = wasm[p:p + n].decode()
-            p += n
-            kind, q = wasm[p], p + 1
-            _, q = leb(wasm, q)
+            name, p = name_at(wasm, p)
+            _, q = leb(wasm, p + 1)  # its kind, then its index
             if CLOSURE_SHIM.fullmatch(name):
                 new = f"${renamed}"
                 renamed += 1

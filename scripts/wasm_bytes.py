@@ -15,6 +15,12 @@ def leb(data: bytes, at: int) -> tuple[int, int]:
             return value, at
 
 
+def name(data: bytes, at: int) -> tuple[str, int]:
+    """The name (its length, then UTF-8) at `at`, and where it ends."""
+    n, at = leb(data, at)
+    return data[at:at + n].decode("utf-8", "replace"), at + n
+
+
 def uleb(value: int) -> bytes:
     out = bytearray()
     while True:
