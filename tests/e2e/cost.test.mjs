@@ -68,6 +68,15 @@ for (const lang of ['zh', 'en']) {
     });
     // The layer table: at n = 3 < d = 4 attention is the cheaper layer.
     assert.equal(await attr(page, `${lab} [data-cheaper]`, 'data-cheaper'), 'attention');
+    // Its slider sets n = 2^v; at n = 4096 > d the recurrent layer is the cheaper.
+    for (const [v, n] of [['10', '1024'], ['1', '2'], ['12', '4096']]) {
+      await page.$eval('#lab-cost-n', (el, value) => {
+        el.value = value;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }, v);
+      await page.waitForSelector(`${lab} table[data-layers="${n}"]`);
+    }
+    assert.equal(await attr(page, `${lab} [data-cheaper]`, 'data-cheaper'), 'rnn');
     assert.deepEqual(problems, []);
     await context.close();
   });
