@@ -27,6 +27,14 @@ impl Chunked {
         }
     }
 
+    /// The words it shows beyond the page's, fetched before it mounts.
+    fn chunk_words(self) -> ChunkWords {
+        match self {
+            Chunked::Train => ChunkWords::Labs,
+            Chunked::Tokens => ChunkWords::Tokens,
+        }
+    }
+
     /// Its title, "Open …", "Loading …" and "could not be loaded".
     fn words(self) -> [TrainPageText; 4] {
         use TrainPageText as T;
@@ -101,13 +109,7 @@ pub fn ChunkSection(p: &ChunkSectionProps) -> Html {
             let module = module.clone();
             // The lab's words are asked for at once, so they come while
             // the chunk does.
-            let words = load_words(
-                match which {
-                    Chunked::Train => ChunkWords::Labs,
-                    Chunked::Tokens => ChunkWords::Tokens,
-                },
-                lang,
-            );
+            let words = load_words(which.chunk_words(), lang);
             wasm_bindgen_futures::spawn_local(async move {
                 if !words.await {
                     module.set(Module::Failed);

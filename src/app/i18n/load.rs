@@ -31,10 +31,9 @@ use super::{ChunkWords, Lang, FIRST_TEXTS, LABS_TEXTS, TEXTS};
 use std::cell::{Cell, OnceCell};
 use std::future::Future;
 
-/// Each part's first text: the page's, the labs', the tokens lab's.
-const FIRST: [usize; 3] = [0, FIRST_TEXTS, LABS_TEXTS];
-/// Each part's number of texts.
-const COUNT: [usize; 3] = [FIRST_TEXTS, LABS_TEXTS - FIRST_TEXTS, TEXTS - LABS_TEXTS];
+/// Where each part's texts begin, and where the last one's end: part `p`
+/// (the page's, the labs', the tokens lab's) is `BOUNDS[p]..BOUNDS[p + 1]`.
+const BOUNDS: [usize; 4] = [0, FIRST_TEXTS, LABS_TEXTS, TEXTS];
 
 thread_local! {
     /// Each part's texts once read, by part and language (Chinese,
@@ -54,7 +53,7 @@ thread_local! {
 /// The part that holds text `index`, and where it is in the part.
 fn part_of(index: usize) -> (usize, usize) {
     let part = (index >= FIRST_TEXTS) as usize + (index >= LABS_TEXTS) as usize;
-    (part, index - FIRST[part])
+    (part, index - BOUNDS[part])
 }
 
 fn slot(lang: Lang) -> usize {
@@ -114,7 +113,7 @@ fn read(parts: [bool; 3], lang: Lang) -> impl Future<Output = bool> {
             // each text a slice of it.
             let text: &'static str = Box::leak(text.into_boxed_str());
             let texts: Vec<&'static str> = text.split('\0').collect();
-            if texts.len() != COUNT[part] {
+            if texts.len() != BOUNDS[part + 1] - BOUNDS[part] {
                 return false;
             }
             READ.with(|read| {
