@@ -107,7 +107,7 @@ impl Digits {
             let mut image = [0u8; PIXELS];
             let mut count = 0;
             for (j, c) in chars.enumerate() {
-                let Some(v) = PIXEL_CHARS.find(c) else {
+                let Some(v) = PIXEL_CHARS.chars().position(|p| p == c) else {
                     return Err(fail(DigitsProblem::Pixel {
                         column: j + 3,
                         got: c,
