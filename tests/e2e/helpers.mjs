@@ -19,7 +19,9 @@ export async function launch() {
 /** A new page that records console errors, page errors and off-origin requests. */
 export async function openPage(browser, { locale = 'en-US', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1, origin = new URL(BASE_URL).origin, ...more } = {}) {
   const context = await browser.newContext({ locale, viewport, deviceScaleFactor, ...more });
+  context.on('page', settleBeforeClicks);
   const page = await context.newPage();
+  settleBeforeClicks(page);
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
@@ -30,6 +32,41 @@ export async function openPage(browser, { locale = 'en-US', viewport = { width: 
     }
   });
   return { context, page, problems };
+}
+
+/** Sections off screen are skipped by content-visibility: auto
+ * (static/style.css) and hold a 480 px placeholder until they come into
+ * view; their real height, laid out a frame or two after a scroll, moves
+ * what is below them. A click aimed right after the driver has scrolled can
+ * press on one element and release on another (seen on a loaded machine:
+ * "Add a layer" moved 520 px up between mousedown and mouseup, and no click
+ * happened). So `page.click`, `check`, `uncheck`, `tap` and `dblclick` on
+ * every page of a context made by `openPage` first scroll their target into
+ * view and wait until no such section in the viewport is still skipped. */
+function settleBeforeClicks(page) {
+  if (page.settlesBeforeClicks) return;
+  page.settlesBeforeClicks = true;
+  for (const name of ['click', 'check', 'uncheck', 'tap', 'dblclick']) {
+    const act = page[name].bind(page);
+    page[name] = async (selector, options) => {
+      await settle(page, selector, options?.timeout);
+      return act(selector, options);
+    };
+  }
+}
+
+/** Scrolls the first match of `selector` into view and waits until every
+ * content-visibility section the viewport shows is laid out. */
+export async function settle(page, selector, timeout) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded({ timeout });
+  await page.waitForFunction(() => [...document.querySelectorAll('.head, .step')].every((e) => {
+    const r = e.getBoundingClientRect();
+    const inView = r.bottom > 0 && r.top < innerHeight;
+    const c = e.firstElementChild;
+    // Skipped: shown but for content-visibility (a child hidden by its own
+    // style is not waited for).
+    return !inView || !c || !c.checkVisibility() || c.checkVisibility({ contentVisibilityAuto: true });
+  }), null, { timeout });
 }
 
 /** Waits until the app has rendered its output matrix (or, in an embedded
