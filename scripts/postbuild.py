@@ -51,7 +51,7 @@ import subprocess
 import sys
 
 import lzma_pack
-from wasm_bytes import leb, rewrite_section, uleb
+from wasm_bytes import leb, rewrite_entries, rewrite_section, uleb
 from wasm_bytes import name as name_at
 
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
@@ -123,42 +123,33 @@ def short_imports(wasm: bytes, glue: str, module: str) -> tuple[bytes, str]:
         sys.exit("postbuild: the main module is not WebAssembly 1")
     renamed = 0
 
-    def imports(start: int, end: int) -> bytes:
+    def one_import(p: int) -> tuple[bytes, int]:
         nonlocal glue, renamed
-        count, p = leb(wasm, start)
-        section = bytearray(uleb(count))
-        for _ in range(count):
-            mod, p = name_at(wasm, p)
-            name, p = name_at(wasm, p)
-            kind, q = wasm[p], p + 1
-            if kind == 0:  # a function: its type index
+        mod, p = name_at(wasm, p)
+        name, p = name_at(wasm, p)
+        kind, q = wasm[p], p + 1
+        if kind == 0:  # a function: its type index
+            _, q = leb(wasm, q)
+        elif kind in (1, 2):  # a table (its element type first) or a memory: limits
+            q += kind == 1
+            flags, q = leb(wasm, q)
+            _, q = leb(wasm, q)
+            if flags & 1:
                 _, q = leb(wasm, q)
-            elif kind in (1, 2):  # a table (its element type first) or a memory: limits
-                q += kind == 1
-                flags, q = leb(wasm, q)
-                _, q = leb(wasm, q)
-                if flags & 1:
-                    _, q = leb(wasm, q)
-            elif kind == 3:  # a global: type and mutability
-                q += 2
-            else:
-                sys.exit(f"postbuild: import {name!r} of unknown kind {kind}")
-            if mod == module and kind == 0:
-                new = name_of(renamed)
-                renamed += 1
-                glue = replace_once(glue, f"\n        {name}: function", f"\n        {new}: function", "the glue's imports")
-                if name in glue:
-                    sys.exit(f"postbuild: the glue names {name} outside its imports object")
-                name = new
-            for text in (mod, name):
-                section += uleb(len(text.encode())) + text.encode()
-            section += wasm[p:q]
-            p = q
-        if p != end:
-            sys.exit("postbuild: the import section did not read to its end")
-        return bytes(section)
+        elif kind == 3:  # a global: type and mutability
+            q += 2
+        else:
+            sys.exit(f"postbuild: import {name!r} of unknown kind {kind}")
+        if mod == module and kind == 0:
+            new = name_of(renamed)
+            renamed += 1
+            glue = replace_once(glue, f"\n        {name}: function", f"\n        {new}: function", "the glue's imports")
+            if name in glue:
+                sys.exit(f"postbuild: the glue names {name} outside its imports object")
+            name = new
+        return b"".join(uleb(len(t.encode())) + t.encode() for t in (mod, name)) + wasm[p:q], q
 
-    wasm = rewrite_section(wasm, 2, imports)
+    wasm = rewrite_section(wasm, 2, lambda start, end: rewrite_entries(wasm, start, end, one_import, "import"))
     if renamed == 0:
         sys.exit(f"postbuild: the main module imports nothing from {module}")
     return wasm, glue
@@ -179,27 +170,20 @@ def short_exports(wasm: bytes, glue: str) -> tuple[bytes, str]:
     table and the stack pointer, so no other module names them."""
     renamed = 0
 
-    def exports(start: int, end: int) -> bytes:
+    def one_export(p: int) -> tuple[bytes, int]:
         nonlocal glue, renamed
-        count, p = leb(wasm, start)
-        section = bytearray(uleb(count))
-        for _ in range(count):
-            name, p = name_at(wasm, p)
-            _, q = leb(wasm, p + 1)  # its kind, then its index
-            if CLOSURE_SHIM.fullmatch(name):
-                new = f"${renamed}"
-                renamed += 1
-                if glue.count(f"wasm.{name}(") == 0:
-                    sys.exit(f"postbuild: the glue never calls the export {name}")
-                glue = glue.replace(f"wasm.{name}(", f"wasm.{new}(")
-                name = new
-            section += uleb(len(name.encode())) + name.encode() + wasm[p:q]
-            p = q
-        if p != end:
-            sys.exit("postbuild: the export section did not read to its end")
-        return bytes(section)
+        name, p = name_at(wasm, p)
+        _, q = leb(wasm, p + 1)  # its kind, then its index
+        if CLOSURE_SHIM.fullmatch(name):
+            new = f"${renamed}"
+            renamed += 1
+            if glue.count(f"wasm.{name}(") == 0:
+                sys.exit(f"postbuild: the glue never calls the export {name}")
+            glue = glue.replace(f"wasm.{name}(", f"wasm.{new}(")
+            name = new
+        return uleb(len(name.encode())) + name.encode() + wasm[p:q], q
 
-    wasm = rewrite_section(wasm, 7, exports)
+    wasm = rewrite_section(wasm, 7, lambda start, end: rewrite_entries(wasm, start, end, one_export, "export"))
     for name in CLOSURE_SHIM.findall(glue):
         if f"function {name}(" not in glue:
             sys.exit(f"postbuild: the glue names {name}, which the wasm does not export")

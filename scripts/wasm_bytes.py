@@ -1,5 +1,6 @@
 """Reading and rewriting a WebAssembly module's sections, for the build's
 scripts (scripts/postbuild.py, scripts/check-linked.py)."""
+import sys
 from typing import Callable, Iterator
 
 
@@ -50,4 +51,20 @@ def rewrite_section(wasm: bytes, sid: int, payload: Callable[[int, int], bytes])
             out += bytes([sid]) + uleb(len(new)) + new
         else:
             out += wasm[at:end]
+    return bytes(out)
+
+
+def rewrite_entries(wasm: bytes, start: int, end: int,
+                    entry: Callable[[int], tuple[bytes, int]], what: str) -> bytes:
+    """A section payload that is a vector (its count, then its entries),
+    lying at `start`..`end` of `wasm`, with each entry replaced by
+    `entry(p)`: the new entry's bytes and where the old one ends. Fails
+    when the entries do not read to `end`."""
+    count, p = leb(wasm, start)
+    out = bytearray(uleb(count))
+    for _ in range(count):
+        new, p = entry(p)
+        out += new
+    if p != end:
+        sys.exit(f"postbuild: the {what} section did not read to its end")
     return bytes(out)

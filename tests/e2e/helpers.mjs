@@ -34,6 +34,9 @@ export async function openPage(browser, { locale = 'en-US', viewport = { width: 
   return { context, page, problems };
 }
 
+/** The sections static/style.css gives `content-visibility: auto`. */
+const SKIPPABLE = '.head, .step';
+
 /** Sections off screen are skipped by content-visibility: auto
  * (static/style.css) and hold a 480 px placeholder until they come into
  * view; their real height, laid out a frame or two after a scroll, moves
@@ -59,14 +62,14 @@ function settleBeforeClicks(page) {
  * content-visibility section the viewport shows is laid out. */
 export async function settle(page, selector, timeout) {
   await page.locator(selector).first().scrollIntoViewIfNeeded({ timeout });
-  await page.waitForFunction(() => [...document.querySelectorAll('.head, .step')].every((e) => {
+  await page.waitForFunction((skippable) => [...document.querySelectorAll(skippable)].every((e) => {
     const r = e.getBoundingClientRect();
     const inView = r.bottom > 0 && r.top < innerHeight;
     const c = e.firstElementChild;
     // Skipped: shown but for content-visibility (a child hidden by its own
     // style is not waited for).
     return !inView || !c || !c.checkVisibility() || c.checkVisibility({ contentVisibilityAuto: true });
-  }), null, { timeout });
+  }), SKIPPABLE, { timeout });
 }
 
 /** Waits until the app has rendered its output matrix (or, in an embedded
@@ -124,7 +127,7 @@ export async function readMatrix(page, selector) {
  * for the picture. */
 export async function shot(page, name) {
   mkdirSync('test-results', { recursive: true });
-  const style = await page.addStyleTag({ content: '.head, .step { content-visibility: visible !important; }' });
+  const style = await page.addStyleTag({ content: `${SKIPPABLE} { content-visibility: visible !important; }` });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
   await style.evaluate((el) => el.remove());
